@@ -1,0 +1,324 @@
+"""The game object every game module builds on.
+
+A game is a pure state machine (after pokerkit and Santase's engine): it never waits for
+anyone.  ``to_move`` says who acts, ``legal_actions()`` lists what that seat may do in the
+current ``phase``, ``apply(action)`` takes one of them or raises ``IllegalAction`` and changes
+nothing, and ``view(seat)`` shows a seat exactly what it may know.  Everything that needs no
+decision (dealing, drawing, scoring, the next deal) happens inside ``apply``.
+
+A game module subclasses ``Game`` and supplies:
+
+``GAME_ID``, ``PLAYERS`` (supported counts), ``OPTIONS`` ({key: allowed values, default first}),
+``deck_for(players)`` (the game's cards as ints),
+``_start(deck)`` (set up the first deal; ``deck`` is a list of ints or ``None`` to shuffle),
+``_legal()`` (fresh action dicts for ``to_move``),
+``_apply(action)`` (carry out an action known to be legal; it must not fail),
+``_view(view, seat)`` (fill the game-specific part of a view).
+
+Save files store the constructor arguments and the actions taken; loading replays them, so a
+loaded game continues exactly as the saved one would.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from . import cards as C
+
+SAVE_FORMAT = "atut-save"
+SAVE_VERSION = 1
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal now.  The game is left exactly as it was."""
+
+
+def canonical(action: Any) -> str:
+    """The canonical JSON of an action, as the page's ``data-action`` carries it."""
+    return json.dumps(action, sort_keys=True, separators=(",", ":"))
+
+
+class Game:
+    GAME_ID = ""
+    PLAYERS: tuple[int, ...] = ()
+    OPTIONS: dict[str, tuple] = {}
+
+    # --- construction -------------------------------------------------------------------
+
+    def __init__(self, players: int | None = None, seed: int = 0, dealer: int | None = None,
+                 deck: list[str] | None = None, options: dict | None = None):
+        if players is None:
+            players = self.PLAYERS[0]
+        if isinstance(players, bool) or not isinstance(players, int) or players not in self.PLAYERS:
+            raise ValueError(f"{self.GAME_ID} is played by {_counts(self.PLAYERS)} players, "
+                             f"not {players!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be an integer, not {seed!r}")
+        if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)
+                                   or not 0 <= dealer < players):
+            raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+        self.options = self.check_options(options)
+        self.n = players
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.first_dealer = self.rng.randrange(players) if dealer is None else dealer
+        self.dealer = self.first_dealer
+        first = None
+        self.first_deck = None
+        if deck is not None:
+            first = C.parse_deck(deck, self.deck_for(players))
+            self.first_deck = C.codes(first)
+        self.history: list[dict] = []
+        self.events: list[dict] = []
+        self.scores: list[int] = [0] * players
+        self.to_move: int | None = None
+        self.winner: Any = None
+        self.phase = "deal"
+        self.deal_no = 0
+        self._deal_event = 0
+        self._recording = True
+        self._start(first)
+
+    @classmethod
+    def check_options(cls, options) -> dict:
+        if options is None:
+            options = {}
+        if not isinstance(options, dict):
+            raise ValueError(f"options must be a dict, not {options!r}")
+        out = {k: v[0] for k, v in cls.OPTIONS.items()}
+        for k, v in options.items():
+            if k not in cls.OPTIONS:
+                known = ", ".join(cls.OPTIONS) or "none"
+                raise ValueError(f"{cls.GAME_ID} has no option {k!r} (options: {known})")
+            allowed = cls.OPTIONS[k]
+            if not any(type(v) is type(a) and v == a for a in allowed):
+                raise ValueError(f"option {k!r} of {cls.GAME_ID} must be one of "
+                                 f"{', '.join(json.dumps(a) for a in allowed)}, not {v!r}")
+            out[k] = v
+        return out
+
+    @classmethod
+    def deck_for(cls, players: int) -> list[int]:
+        raise NotImplementedError
+
+    def shuffled(self) -> list[int]:
+        """A fresh shuffled deck for the next deal, from the game's seeded RNG."""
+        d = self.deck_for(self.n)
+        self.rng.shuffle(d)
+        return d
+
+    # --- the public API -----------------------------------------------------------------
+
+    @property
+    def game_id(self) -> str:
+        return self.GAME_ID
+
+    @property
+    def players(self) -> int:
+        return self.n
+
+    @property
+    def is_over(self) -> bool:
+        return self.to_move is None
+
+    def legal_actions(self) -> list[dict]:
+        if self.to_move is None:
+            return []
+        return self._legal()
+
+    def apply(self, action: dict) -> None:
+        if self.to_move is None:
+            raise IllegalAction("the game is over: no action is legal")
+        if not isinstance(action, dict):
+            raise IllegalAction(f"an action is a dict with a 'type', not {action!r}")
+        try:
+            key = canonical(action)
+        except (TypeError, ValueError):
+            raise IllegalAction(f"an action must be JSON-safe: {action!r}") from None
+        legal = self._legal()
+        for a in legal:
+            if canonical(a) == key:
+                break
+        else:
+            raise IllegalAction(self._explain(action, legal))
+        seat = self.to_move
+        self.history.append(a)
+        self.record({"type": "action", "seat": seat, "action": a},
+                    self._action_visible_to(seat, a))
+        self._apply(a)
+
+    def view(self, seat: int | None = None) -> dict:
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
+                                 or not 0 <= seat < self.n):
+            raise ValueError(f"seat must be None or a seat from 0 to {self.n - 1}, not {seat!r}")
+        v: dict[str, Any] = {
+            "game": self.GAME_ID,
+            "players": self.n,
+            "seat": seat,
+            "phase": self.phase,
+            "deal_no": self.deal_no,
+            "dealer": self.dealer,
+            "to_move": self.to_move,
+            "scores": list(self.scores),
+            "is_over": self.is_over,
+            "winner": self.winner,
+            "options": dict(self.options),
+            "hand": [],
+            "trump": None,
+        }
+        self._view(v, seat)
+        v["log"] = self.visible_events(seat, self._deal_event)
+        if seat is not None and seat == self.to_move:
+            v["legal_actions"] = self._legal()
+        return v
+
+    def to_json(self) -> str:
+        return json.dumps({
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "game": self.GAME_ID,
+            "players": self.n,
+            "seed": self.seed,
+            "dealer": self.first_dealer,
+            "deck": self.first_deck,
+            "options": self.options,
+            "actions": self.history,
+        }, separators=(",", ":"))
+
+    # --- events -------------------------------------------------------------------------
+
+    def record(self, event: dict, visible_to: list[int] | None = None) -> None:
+        """Append to ``events``; ``visible_to`` limits which seats' views show it."""
+        if not self._recording:
+            return
+        if visible_to is not None:
+            event["visible_to"] = list(visible_to)
+        self.events.append(event)
+
+    def new_deal_log(self) -> None:
+        """Views show the log from here on (call at the start of each deal)."""
+        self._deal_event = len(self.events)
+
+    def visible_events(self, seat: int | None, start: int = 0) -> list[dict]:
+        out = []
+        for e in self.events[start:]:
+            vis = e.get("visible_to")
+            if vis is None:
+                out.append(e)
+            elif seat in vis:
+                out.append({k: v for k, v in e.items() if k != "visible_to"})
+        return out
+
+    def _action_visible_to(self, seat: int, action: dict) -> list[int] | None:
+        """Who sees an action in the log; ``None`` = everyone.  Override for hidden acts."""
+        return None
+
+    # --- helpers for game modules ---------------------------------------------------------
+
+    def next_seat(self, seat: int, step: int = 1) -> int:
+        return (seat + step) % self.n
+
+    def _explain(self, action: dict, legal: list[dict]) -> str:
+        seat = self.to_move
+        t = action.get("type")
+        types = sorted({a["type"] for a in legal})
+        if t not in types:
+            return (f"illegal action {canonical(action)}: seat {seat} is to move in phase "
+                    f"{self.phase!r} and may only {' / '.join(types)}")
+        if "card" in action:
+            try:
+                c = C.card(action["card"])
+            except ValueError as e:
+                return f"illegal action {canonical(action)}: {e}"
+            hand = getattr(self, "hands", None)
+            if hand is not None and not (hand[seat] >> c) & 1:
+                return f"illegal action {canonical(action)}: seat {seat} does not hold {C.code(c)}"
+        same = [canonical(a) for a in legal if a["type"] == t][:12]
+        return (f"illegal action {canonical(action)} for seat {seat} in phase {self.phase!r}; "
+                f"legal {t} actions: {', '.join(same)}")
+
+    def clone(self) -> "Game":
+        """A copy for search: lists, dicts and the RNG are copied one level down, no events."""
+        new = object.__new__(type(self))
+        d = self.__dict__.copy()
+        for k, v in d.items():
+            if type(v) is list:
+                d[k] = [list(x) if type(x) is list else x for x in v]
+            elif type(v) is dict:
+                d[k] = dict(v)
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        d["rng"] = rng
+        d["events"] = []
+        d["history"] = []
+        d["_deal_event"] = 0
+        d["_recording"] = False
+        new.__dict__ = d
+        return new
+
+    def __repr__(self) -> str:
+        return (f"<{type(self).__name__} players={self.n} seed={self.seed} phase={self.phase} "
+                f"to_move={self.to_move}>")
+
+    # --- to be supplied by each game ------------------------------------------------------
+
+    def _start(self, deck: list[int] | None) -> None:
+        raise NotImplementedError
+
+    def _legal(self) -> list[dict]:
+        raise NotImplementedError
+
+    def _apply(self, action: dict) -> None:
+        raise NotImplementedError
+
+    def _view(self, view: dict, seat: int | None) -> None:
+        raise NotImplementedError
+
+
+def _counts(counts: tuple[int, ...]) -> str:
+    if len(counts) == 1:
+        return str(counts[0])
+    if list(counts) == list(range(counts[0], counts[-1] + 1)) and len(counts) > 2:
+        return f"{counts[0]} to {counts[-1]}"
+    return ", ".join(map(str, counts[:-1])) + " or " + str(counts[-1])
+
+
+def load(text, registry) -> Game:
+    """Rebuild a saved game by replaying its actions; ``ValueError`` for a bad save file."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ValueError("malformed saved game: not UTF-8 text") from None
+    if isinstance(text, str):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise ValueError(f"malformed saved game: not JSON ({e})") from None
+    elif isinstance(text, dict):
+        data = text
+    else:
+        raise ValueError("malformed saved game: expected JSON text")
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise ValueError(f"malformed saved game: not an {SAVE_FORMAT} file")
+    if data.get("version") != SAVE_VERSION:
+        raise ValueError(f"malformed saved game: unsupported version {data.get('version')!r}")
+    for k in ("game", "players", "seed", "dealer", "actions"):
+        if k not in data:
+            raise ValueError(f"malformed saved game: missing {k!r}")
+    if not isinstance(data["actions"], list):
+        raise ValueError("malformed saved game: 'actions' must be a list")
+    try:
+        game = registry(data["game"], players=data["players"], seed=data["seed"],
+                        dealer=data["dealer"], deck=data.get("deck"),
+                        options=data.get("options") or {})
+    except ValueError as e:
+        raise ValueError(f"malformed saved game: {e}") from None
+    for i, a in enumerate(data["actions"]):
+        try:
+            game.apply(a)
+        except IllegalAction as e:
+            raise ValueError(f"malformed saved game: action {i} is not legal: {e}") from None
+    return game

@@ -1,0 +1,204 @@
+"""66 (Sześćdziesiąt sześć) for 2 to 4 players, each for himself.
+
+Rules: ``rules/004-sixty-six.md`` (shared) and ``docs/rules/sixty_six.md`` (this project's
+notes).  Rule numbers (G1..G15, E1..E11) refer to the shared rules file.
+
+One deal is one game (G14): ``scores`` counts deals won, so the winner has 1.
+
+Phases: ``play`` (lead, optionally declaring a marriage or first exchanging the trump 9;
+then the others follow) and ``over``.
+"""
+
+from __future__ import annotations
+
+from .. import cards as C
+from ..game import Game
+from ..tricks import trick_winner
+
+RANKS = ("A", "10", "K", "Q", "J", "9")                      # G2: A > 10 > K > Q > J > 9
+POINTS = {C.ACE: 11, C.TEN: 10, C.KING: 4, C.QUEEN: 3, C.JACK: 2, C.NINE: 0}
+POWER = [0] * 48
+VALUE = [0] * 48
+for _c in C.deck(RANKS):
+    POWER[_c] = 6 - RANKS.index(C.CODES[_c][:-1])
+    VALUE[_c] = POINTS[C.rank_of(_c)]
+DECK = C.deck(RANKS)
+TARGET = 66                                                   # G11
+HAND_SIZE = {2: 6, 3: 6, 4: 5}                                # G3
+
+
+class SixtySix(Game):
+    GAME_ID = "sixty_six"
+    PLAYERS = (2, 3, 4)                                       # G1
+    OPTIONS: dict = {}
+
+    @classmethod
+    def deck_for(cls, players):
+        return list(DECK)
+
+    # --- deal (G3, G4) ----------------------------------------------------------------
+
+    def _start(self, deck):
+        self._deal(deck if deck is not None else self.shuffled())
+
+    def _deal(self, deck):
+        n = self.n
+        self.deal_no += 1
+        self.new_deal_log()
+        h = HAND_SIZE[n]
+        first = self.next_seat(self.dealer)
+        self.hands = [0] * n
+        for i in range(n * h):                                # G3: one at a time from the left
+            self.hands[(first + i) % n] |= 1 << deck[i]
+        self.trump_card = deck[n * h]                         # face up under the stock
+        self.trump = C.suit_of(self.trump_card)
+        self.stock = list(deck[n * h + 1:])                   # face-down, drawn in index order
+        self.trick: list[tuple[int, int]] = []
+        self.last_trick: list[tuple[int, int]] = []
+        self.last_winner: int | None = None
+        self.leader = first                                   # ¶3: dealer's left leads
+        self.points = [0] * n
+        self.captured = [0] * n
+        self.tricks_won = [0] * n
+        self.marriages: list[tuple[int, int, int]] = []       # (seat, suit, value)
+        self.exchanged: tuple[int, int] | None = None         # (seat, trump card taken)
+        self.deal_winner: int | None = None
+        self.phase = "play"
+        self.to_move = first
+        self.record({"type": "deal", "dealer": self.dealer, "deck": C.codes(deck)}, [])
+        self.record({"type": "trump_card", "card": C.code(self.trump_card)})
+        for s in range(n):
+            self.record({"type": "hand", "seat": s, "cards": C.codes(C.cards_of(self.hands[s]))},
+                        [s])
+
+    @property
+    def stock_count(self) -> int:
+        """Cards still to draw: the face-down pile plus the face-up trump card."""
+        return len(self.stock) + (self.trump_card is not None)
+
+    # --- legal actions ------------------------------------------------------------------
+
+    def _legal(self):
+        seat = self.to_move
+        hand = self.hands[seat]
+        out = []
+        if not self.trick:
+            nine = C.make(C.NINE, self.trump)
+            if self.trump_card is not None and hand >> nine & 1:       # G10
+                out.append({"type": "exchange"})
+            for c in C.cards_of(hand):
+                out.append({"type": "play", "card": C.CODES[c]})
+                r = C.rank_of(c)
+                if r == C.KING or r == C.QUEEN:                         # G9: marriage on the lead
+                    other = C.make(C.QUEEN if r == C.KING else C.KING, C.suit_of(c))
+                    if hand >> other & 1:
+                        out.append({"type": "play", "card": C.CODES[c], "meld": C.CODES[other]})
+            return out
+        playable = hand
+        if self.trump_card is None:                                     # G8: must follow
+            led = C.suit_of(self.trick[0][1])
+            follow = hand & C.SUIT_MASK[led]
+            if follow:
+                playable = follow
+        return [{"type": "play", "card": C.CODES[c]} for c in C.cards_of(playable)]  # G6
+
+    # --- apply --------------------------------------------------------------------------
+
+    def _apply(self, a):
+        seat = self.to_move
+        if a["type"] == "exchange":                                     # G10, E5, E11
+            nine = C.make(C.NINE, self.trump)
+            self.hands[seat] = (self.hands[seat] & ~(1 << nine)) | (1 << self.trump_card)
+            self.exchanged = (seat, self.trump_card)
+            self.record({"type": "exchange", "seat": seat, "took": C.code(self.trump_card),
+                         "gave": C.code(nine)})
+            self.trump_card = nine
+            return
+        c = C.CARD[a["card"]]
+        self.hands[seat] &= ~(1 << c)
+        self.trick.append((seat, c))
+        if len(self.trick) == 1:
+            self.last_trick = []
+        if "meld" in a:                                                 # G9, E4, E8
+            value = 40 if C.suit_of(c) == self.trump else 20
+            self.points[seat] += value
+            self.marriages.append((seat, C.suit_of(c), value))
+            self.record({"type": "marriage", "seat": seat,
+                         "cards": [a["card"], a["meld"]], "value": value})
+            if self.points[seat] >= TARGET:                             # G11: at once
+                self._end(seat, "66")
+                return
+        if len(self.trick) < self.n:
+            self.to_move = self.next_seat(seat)
+            return
+        self._finish_trick()
+
+    def _finish_trick(self):
+        cards = [c for _, c in self.trick]
+        w = self.trick[trick_winner(cards, self.trump, POWER)][0]       # G5
+        pts = sum(VALUE[c] for c in cards)
+        self.points[w] += pts
+        self.tricks_won[w] += 1
+        for c in cards:
+            self.captured[w] |= 1 << c
+        self.record({"type": "trick", "winner": w, "cards": C.codes(cards), "leader": self.trick[0][0]})
+        self.last_trick = self.trick
+        self.last_winner = w
+        self.trick = []
+        if self.points[w] >= TARGET:                                    # G11, E7: no draw
+            self._end(w, "66")
+            return
+        if not self.hands[w]:                                           # G12, E9
+            self._end(w, "last_trick")
+            return
+        if self.trump_card is not None:                                 # G7: draws
+            for k in range(self.n):
+                s = (w + k) % self.n
+                if self.stock:
+                    c = self.stock.pop(0)
+                else:
+                    c = self.trump_card                                 # drawn last
+                    self.trump_card = None
+                    self.record({"type": "trump_drawn", "seat": s, "card": C.code(c)})
+                self.hands[s] |= 1 << c
+            self.record({"type": "draw", "stock": self.stock_count})
+        self.leader = w
+        self.to_move = w
+
+    def _end(self, seat, reason):
+        self.deal_winner = seat
+        self.scores[seat] += 1                                          # G14
+        self.winner = seat
+        self.phase = "over"
+        self.to_move = None
+        self.record({"type": "deal_over", "winner": seat, "reason": reason,
+                     "points": list(self.points)})
+
+    # --- view (G15) ---------------------------------------------------------------------
+
+    def _view(self, v, seat):
+        over = self.phase == "over"
+        v["trump"] = C.SUITS[self.trump]
+        v["hand"] = C.codes(C.cards_of(self.hands[seat])) if seat is not None else []
+        v["trump_card"] = C.code(self.trump_card) if self.trump_card is not None else None
+        v["stock"] = self.stock_count
+        v["leader"] = self.leader
+        v["trick"] = [{"seat": s, "card": C.code(c)} for s, c in self.trick]
+        v["last_trick"] = ({"cards": [{"seat": s, "card": C.code(c)} for s, c in self.last_trick],
+                            "winner": self.last_winner} if self.last_trick else None)
+        v["marriages"] = [{"seat": s, "suit": C.SUITS[su], "value": val}
+                          for s, su, val in self.marriages]
+        v["seats"] = [{
+            "seat": s,
+            "cards": C.count(self.hands[s]),
+            "tricks": self.tricks_won[s],
+            # G15: a player sees only his own total; all are shown once the deal is over
+            "points": self.points[s] if (s == seat or over) else None,
+        } for s in range(self.n)]
+        if seat is not None:
+            v["captured"] = C.codes(C.cards_of(self.captured[seat]))
+        v["target"] = TARGET
+        v["deal_winner"] = self.deal_winner
+
+
+GAME = SixtySix

@@ -63,7 +63,8 @@ class Game:
         self.n = players
         self.seed = seed
         self.rng = random.Random(seed)
-        self.first_dealer = self.rng.randrange(players) if dealer is None else dealer
+        drawn = self.rng.randrange(players)      # always drawn, so a given dealer keeps the shuffles
+        self.first_dealer = drawn if dealer is None else dealer
         self.dealer = self.first_dealer
         first = None
         self.first_deck = None

@@ -174,6 +174,31 @@ class SixtySix(Game):
         self.record({"type": "deal_over", "winner": seat, "reason": reason,
                      "points": list(self.points)})
 
+    def check_invariants(self):
+        """24 cards accounted for; totals = captured card points + marriages."""
+        held = 0
+        n_cards = 0
+        for m in self.hands + self.captured:
+            assert not held & m, "a card is in two places"
+            held |= m
+            n_cards += C.count(m)
+        for c in self.stock + [c for _, c in self.trick]:
+            assert not held >> c & 1, "a card is in two places"
+            held |= 1 << c
+            n_cards += 1
+        if self.trump_card is not None:
+            assert not held >> self.trump_card & 1
+            held |= 1 << self.trump_card
+            n_cards += 1
+        assert n_cards == 24 and held == C.mask_of(DECK), "cards not conserved"
+        for s in range(self.n):
+            melds = sum(v for ms, _, v in self.marriages if ms == s)
+            card_pts = sum(VALUE[c] for c in C.cards_of(self.captured[s]))
+            assert self.points[s] == card_pts + melds, "points inconsistent"
+        assert sum(VALUE[c] for c in DECK) == 120
+        if self.phase == "over":
+            assert sorted(self.scores) == [0] * (self.n - 1) + [1]
+
     # --- view (G15) ---------------------------------------------------------------------
 
     def _view(self, v, seat):

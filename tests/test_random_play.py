@@ -1,0 +1,118 @@
+"""The one generic random-play test every built game passes (after OpenSpiel's
+random-simulation test): seeded random legal actions to the end, for every supported player
+count, checking the contract at every step."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import atut
+
+# (game, players) -> how many seeded games; long games (to 1001, 2000) get fewer full games.
+GAMES_PER_COUNT = {"sixty_six": 2000, "euchre": 300, "imperial": 300, "tysiac1001": 100,
+                   "cesarz": 60}
+CASES = [(g, p) for g in atut.built_games() for p in atut.game_class(g).PLAYERS]
+
+
+def play_random(game_id, players, seed, check_views=False):
+    game = atut.new_game(game_id, players=players, seed=seed)
+    rng = random.Random(seed * 7919 + players)
+    checks = getattr(game, "check_invariants", None)
+    steps = 0
+    while not game.is_over:
+        seat = game.to_move
+        legal = game.legal_actions()
+        assert legal, f"{game_id}: seat {seat} to move with no legal action"
+        keys = [atut.canonical(a) for a in legal]
+        assert len(set(keys)) == len(keys), "an action is listed twice"
+        for a in legal:
+            assert isinstance(a.get("type"), str)
+            assert None not in a.values(), "unused fields are left out, never null"
+        if check_views:
+            v = game.view(seat)
+            assert v["to_move"] == seat and v["legal_actions"] == legal
+            json.dumps(v)
+            json.dumps(game.view(None))
+        game.apply(rng.choice(legal))
+        if checks:
+            checks()
+        steps += 1
+        assert steps < 100_000, "the game does not end"
+    assert game.to_move is None and game.legal_actions() == []
+    assert game.winner is not None
+    assert len(game.scores) == players
+    json.dumps(game.events)
+    return game
+
+
+@pytest.mark.parametrize("game_id,players", CASES)
+def test_random_play(game_id, players):
+    n = GAMES_PER_COUNT.get(game_id, 100)
+    winners = set()
+    for seed in range(n):
+        game = play_random(game_id, players, seed, check_views=seed < 20)
+        w = game.winner
+        winners.update(w if isinstance(w, list) else [w])
+    assert winners <= set(range(players))
+
+
+@pytest.mark.parametrize("game_id,players", CASES)
+def test_save_load_replays_exactly(game_id, players):
+    """A game saved at any point and loaded continues exactly as the saved one would."""
+    for seed in range(5):
+        game = atut.new_game(game_id, players=players, seed=seed)
+        rng = random.Random(seed)
+        cut = rng.randrange(5, 60)
+        i = 0
+        while not game.is_over and i < cut:
+            game.apply(rng.choice(game.legal_actions()))
+            i += 1
+        loaded = atut.load_game(game.to_json())
+        assert loaded.events == game.events
+        assert loaded.to_move == game.to_move
+        for s in [None, *range(players)]:
+            assert loaded.view(s) == game.view(s)
+        state = random.Random(seed + 1)
+        while not game.is_over:
+            a = state.choice(game.legal_actions())
+            game.apply(a)
+            loaded.apply(a)
+        assert loaded.events == game.events and loaded.scores == game.scores
+
+
+@pytest.mark.parametrize("game_id,players", CASES)
+def test_illegal_actions_change_nothing(game_id, players):
+    game = atut.new_game(game_id, players=players, seed=3)
+    rng = random.Random(3)
+    for _ in range(30):
+        if game.is_over:
+            break
+        before = game.to_json(), json.dumps(game.view(game.to_move)), list(game.events)
+        for bad in ({"type": "nonsense"}, {"type": "play", "card": "ZZ"}, "play", None, 5,
+                    {"type": "play"}, {"type": "play", "card": ["AH"]},
+                    {"type": "bid", "value": "x"}):
+            with pytest.raises(atut.IllegalAction):
+                game.apply(bad)
+        assert before == (game.to_json(), json.dumps(game.view(game.to_move)), game.events)
+        game.apply(rng.choice(game.legal_actions()))
+
+
+@pytest.mark.parametrize("game_id,players", CASES)
+def test_same_seed_same_game(game_id, players):
+    a = play_random(game_id, players, 11)
+    b = play_random(game_id, players, 11)
+    assert a.events == b.events
+
+
+@pytest.mark.parametrize("game_id", atut.built_games())
+def test_clone_is_independent(game_id):
+    game = atut.new_game(game_id, seed=5)
+    snapshot = game.to_json(), json.dumps(game.view(None))
+    copy = game.clone()
+    rng = random.Random(1)
+    while not copy.is_over:
+        copy.apply(rng.choice(copy.legal_actions()))
+    assert snapshot == (game.to_json(), json.dumps(game.view(None)))

@@ -1,0 +1,382 @@
+"""Imperial (Polish *imperium*, French *l'Impériale*) for 2 or 3 players.
+
+Rules: ``rules/002-imperial.md`` (shared) and ``docs/rules/imperial.md`` (this project's
+notes).  Rule numbers (G1..G19, E1..E16) refer to the shared rules file.
+
+``scores`` counts points; 24 points make one imperial, the game is to 5 imperials = 120 (G16).
+
+Each deal: deal and trump (G3), then the automatic, public declarations in the order of G12
+(turned honour, imperials, the point, honours in hand), then 12 tricks (G13) with the
+honour-lead bonus (G14), then the trick bonus (G15).  The win is checked after every single
+scoring event (G16); the game may end in the middle of the declarations or of the play.
+
+Phases: ``play`` (the only decision: which card to play) and ``over``.
+"""
+
+from __future__ import annotations
+
+from .. import cards as C
+from ..game import Game
+from ..tricks import trick_winner
+
+# G1: 7..K with 2 players, 6..K with 3 players
+RANKS = {2: ("A", "10", "K", "Q", "J", "9", "8", "7"),
+         3: ("A", "10", "K", "Q", "J", "9", "8", "7", "6")}
+DECKS = {n: C.deck(r) for n, r in RANKS.items()}
+# play order, high to low: K Q J A 10 9 8 7 6 (¶1, G13)
+ORDER = (C.KING, C.QUEEN, C.JACK, C.ACE, C.TEN, C.NINE, C.EIGHT, C.SEVEN, C.SIX)
+POWER = [0] * 48
+VALUE = [0] * 48                                              # G10: A 11, K Q J 10, others face
+_FACE = {C.ACE: 11, C.TEN: 10, C.KING: 10, C.QUEEN: 10, C.JACK: 10, C.NINE: 9, C.EIGHT: 8,
+         C.SEVEN: 7, C.SIX: 6}
+for _c in DECKS[3]:
+    POWER[_c] = 9 - ORDER.index(C.rank_of(_c))
+    VALUE[_c] = _FACE[C.rank_of(_c)]
+# the cards in display order: suit by suit (S C D H), high to low in this game's order
+DISPLAY = tuple(C.make(r, s) for s in range(4) for r in ORDER)
+DISPLAY_RANK = {c: i for i, c in enumerate(DISPLAY)}
+
+HAND = 12                                                     # ¶2
+UNIT = 24                                                     # ¶3: 24 points = 1 imperial
+TARGET = 5 * UNIT                                             # G16: 5 imperials = 120
+BONUS = 4                                                     # the seed's counter of 4 points
+LOW = {2: C.SEVEN, 3: C.SIX}                                  # G4, G6: the 7 or the 6
+
+
+def _suit_patterns(n):
+    """Per suit: the suit-imperial patterns (G6) as masks, K Q J A first, then Q J A 7/6."""
+    out = []
+    for s in range(4):
+        out.append((C.mask_of(C.make(r, s) for r in (C.KING, C.QUEEN, C.JACK, C.ACE)),
+                    C.mask_of(C.make(r, s) for r in (C.QUEEN, C.JACK, C.ACE, LOW[n]))))
+    return out
+
+
+SUIT_PATTERNS = {n: _suit_patterns(n) for n in (2, 3)}
+# G6: four of a rank: K, Q, J, A and the 7 (2 players) or the 6 (3 players)
+RANK_PATTERNS = {n: [(r, C.mask_of(C.make(r, s) for s in range(4)))
+                     for r in (C.KING, C.QUEEN, C.JACK, C.ACE, LOW[n])] for n in (2, 3)}
+# G4: honours are the trump K, Q, J and the 7 (2 players) / 6 (3 players); not the ace
+HONOUR_RANKS = {n: (C.KING, C.QUEEN, C.JACK, LOW[n]) for n in (2, 3)}
+HONOURS = {(n, t): C.mask_of(C.make(r, t) for r in HONOUR_RANKS[n]) for n in (2, 3)
+           for t in range(4)}
+
+
+def display(mask: int) -> list[str]:
+    """Card codes of a mask, suit by suit, high to low in this game's order."""
+    return [C.CODES[c] for c in DISPLAY if mask >> c & 1]
+
+
+def find_imperials(hand: int, n: int, trump: int, extra: int = 0) -> list[tuple]:
+    """The imperials of a hand (G6), as ``(kind, mask, units)`` with kind ``"suit"``/``"rank"``.
+
+    ``extra`` is the turned card's bit for the dealer with 2 players (G7, the open imperial);
+    it counts only for this detection.  A pattern held without the turned card is preferred.
+    """
+    out = []
+    full = hand | extra
+    for s in range(4):
+        found = 0
+        for pat in SUIT_PATTERNS[n][s]:                       # at most one per suit (G6, E5)
+            if hand & pat == pat:
+                found = pat
+                break
+        if not found and extra:
+            for pat in SUIT_PATTERNS[n][s]:
+                if full & pat == pat:
+                    found = pat
+                    break
+        if found:
+            out.append(("suit", found, 2 if s == trump else 1))   # G6: double in trumps
+    for _r, pat in RANK_PATTERNS[n]:
+        if full & pat == pat:
+            out.append(("rank", pat, 1))                      # G6: one unit, trump or not
+    return out
+
+
+def best_suit(hand: int) -> tuple[int, int]:
+    """G10: (length, value total) of the longest suit, the higher total among equal lengths."""
+    best = (0, 0)
+    for s in range(4):
+        m = hand & C.SUIT_MASK[s]
+        if m:
+            cs = C.cards_of(m)
+            k = (len(cs), sum(VALUE[c] for c in cs))
+            if k > best:
+                best = k
+    return best
+
+
+class Imperial(Game):
+    GAME_ID = "imperial"
+    PLAYERS = (2, 3)                                          # G1
+    OPTIONS: dict = {}
+
+    @classmethod
+    def deck_for(cls, players):
+        return list(DECKS[players])
+
+    # --- deal (G2, G3) and declarations (G5-G12) --------------------------------------------
+
+    def _start(self, deck):
+        self.sheet: list[list[int]] = []                      # per deal: points gained per seat
+        self._deal(deck if deck is not None else self.shuffled())
+
+    def _deal(self, deck):
+        n = self.n
+        self.deal_no += 1
+        self.new_deal_log()
+        first = self.next_seat(self.dealer)
+        self.hands = [0] * n
+        for i in range(n * HAND):                             # G3: one at a time, dealer last
+            self.hands[(first + i) % n] |= 1 << deck[i]
+        if n == 2:
+            self.trump_card = deck[n * HAND]                  # G3: d[24] turned face up
+            self.unused = C.mask_of(deck[n * HAND + 1:])      # G3: d[25..31], never used
+        else:
+            self.trump_card = deck[n * HAND - 1]              # G3: the dealer's last card, shown
+            self.unused = 0
+        self.trump = C.suit_of(self.trump_card)
+        self.start_hands = list(self.hands)
+        self.revealed = [0] * n                               # G9: cards shown from each hand
+        if n == 3:
+            self.revealed[self.dealer] |= 1 << self.trump_card
+        self.taken = [0] * n                                  # cards of the tricks each took
+        self.tricks_won = [0] * n
+        self.trick: list[tuple[int, int]] = []
+        self.last_trick: list[tuple[int, int]] = []
+        self.last_winner: int | None = None
+        self.leader = first                                   # ¶8: dealer's left leads first
+        self.deal_points = [0] * n
+        self.sheet.append([0] * n)
+        self.summary: list[dict] = []                         # the public declarations + bonuses
+        self.phase = "play"
+        self.to_move = first
+        self.record({"type": "deal", "dealer": self.dealer, "deck": C.codes(deck)}, [])
+        if n == 2:
+            self.record({"type": "trump_turned", "card": C.code(self.trump_card)})
+        else:
+            self.record({"type": "trump_shown", "seat": self.dealer,
+                         "card": C.code(self.trump_card)})
+        for s in range(n):
+            self.record({"type": "hand", "seat": s, "cards": display(self.hands[s])}, [s])
+        self._declare()
+
+    def _order(self):
+        """G12: inside each step the dealer first, then clockwise."""
+        return [(self.dealer + k) % self.n for k in range(self.n)]
+
+    def _declare(self):
+        """G12 steps (1)-(4); stops as soon as somebody has won (G16)."""
+        n, trump, order = self.n, self.trump, self._order()
+        # (1) G5: the turned honour, 2 players only
+        if n == 2 and C.rank_of(self.trump_card) in HONOUR_RANKS[2]:
+            d = self.dealer
+            self.summary.append({"key": "imperial.turned_honour", "seat": d,
+                                 "card": C.code(self.trump_card), "points": BONUS})
+            self.record({"type": "turned_honour", "seat": d, "card": C.code(self.trump_card),
+                         "points": BONUS})
+            if self._score([(d, BONUS)]):
+                return
+        # (2) G6-G8: imperials, compared; the open imperial for the dealer (G7)
+        found = {}
+        for s in order:
+            extra = 1 << self.trump_card if (n == 2 and s == self.dealer) else 0
+            found[s] = find_imperials(self.hands[s], n, trump, extra)
+        units = {s: sum(u for _, _, u in found[s]) for s in order}
+        top = max(units.values())
+        if top == 0:
+            self.summary.append({"key": "imperial.no_imperials"})
+            self.record({"type": "no_imperials"})
+        else:
+            gains = []
+            for s in order:
+                if units[s] != top:
+                    continue
+                for kind, mask, u in found[s]:
+                    open_ = n == 2 and bool(mask >> self.trump_card & 1)
+                    self.revealed[s] |= mask & self.hands[s]
+                    item = {"seat": s, "kind": kind, "cards": display(mask),
+                            "trump": kind == "suit" and C.suit_of(C.cards_of(mask)[0]) == trump,
+                            "open": open_, "units": u, "points": u * UNIT}
+                    self.summary.append({"key": "imperial.imperial", **item})
+                    self.record({"type": "imperial", **item})
+                gains.append((s, top * UNIT))
+            others = [s for s in order if units[s] != top]
+            if others:
+                self.summary.append({"key": "imperial.imperials_beaten", "seats": others})
+            if self._score(gains):
+                return
+        # (3) G10: the point
+        best = {s: best_suit(self.hands[s]) for s in order}
+        for s in order:
+            self.summary.append({"key": "imperial.best_suit", "seat": s,
+                                 "length": best[s][0], "value": best[s][1]})
+        top_pt = max(best.values())
+        winners = [s for s in order if best[s] == top_pt]
+        pts = BONUS if len(winners) == 1 else BONUS // 2
+        for s in winners:
+            self.summary.append({"key": "imperial.point", "seat": s, "length": top_pt[0],
+                                 "value": top_pt[1], "points": pts})
+            self.record({"type": "point", "seat": s, "length": top_pt[0], "value": top_pt[1],
+                         "points": pts})
+        if self._score([(s, pts) for s in winners]):
+            return
+        # (4) G11: honours in hand, 4 each; one event per player, dealer first
+        hon = HONOURS[(n, trump)]
+        for s in order:
+            held = self.hands[s] & hon
+            k = C.count(held)
+            self.revealed[s] |= held
+            item = {"seat": s, "cards": display(held), "points": BONUS * k}
+            self.summary.append({"key": "imperial.honours", **item})
+            if k:
+                self.record({"type": "honours", **item})
+                if self._score([(s, BONUS * k)]):
+                    return
+
+    def _score(self, gains: list[tuple[int, int]]) -> bool:
+        """One scoring event; G16: True (and the game is over) if somebody reached 120."""
+        for s, p in gains:
+            self.scores[s] += p
+            self.deal_points[s] += p
+            self.sheet[-1][s] += p
+        reached = [s for s, _ in gains if self.scores[s] >= TARGET]
+        if not reached:
+            return False
+        # G16: the higher total wins; equal totals: the first handled (gains are in G12 order)
+        w = reached[0]
+        for s in reached[1:]:
+            if self.scores[s] > self.scores[w]:
+                w = s
+        self.winner = w
+        self.phase = "over"
+        self.to_move = None
+        self.record({"type": "game_over", "winner": w, "scores": list(self.scores)})
+        return True
+
+    # --- legal actions (G13) ------------------------------------------------------------
+
+    def _legal(self):
+        hand = self.hands[self.to_move]
+        if self.trick:
+            led = C.SUIT_MASK[C.SUIT_OF[self.trick[0][1]]]
+            if hand & led:                                    # G13: follow suit
+                hand &= led
+            elif hand & C.SUIT_MASK[self.trump]:              # G13: else trump
+                hand &= C.SUIT_MASK[self.trump]
+        return [{"type": "play", "card": C.CODES[c]} for c in DISPLAY if hand >> c & 1]
+
+    # --- apply --------------------------------------------------------------------------
+
+    def _apply(self, a):
+        seat = self.to_move
+        c = C.CARD[a["card"]]
+        self.hands[seat] &= ~(1 << c)
+        self.trick.append((seat, c))
+        if len(self.trick) == 1:
+            if HONOURS[(self.n, self.trump)] >> c & 1:        # G14: leading a trump honour
+                self.summary.append({"key": "imperial.honour_lead", "seat": seat,
+                                     "card": a["card"], "points": BONUS})
+                self.record({"type": "honour_lead", "seat": seat, "card": a["card"],
+                             "points": BONUS})
+                if self._score([(seat, BONUS)]):              # E15: won at once
+                    return
+        if len(self.trick) < self.n:
+            self.to_move = self.next_seat(seat)
+            return
+        cards = [x for _, x in self.trick]
+        w = self.trick[trick_winner(cards, self.trump, POWER)][0]   # G13
+        self.tricks_won[w] += 1
+        for x in cards:
+            self.taken[w] |= 1 << x
+        self.record({"type": "trick", "winner": w, "cards": C.codes(cards),
+                     "leader": self.trick[0][0]})
+        self.last_trick = self.trick
+        self.last_winner = w
+        self.trick = []
+        if self.hands[w]:
+            self.leader = w
+            self.to_move = w
+            return
+        # after the 12th trick: G15, the trick bonus
+        for s in self._order():
+            t = self.tricks_won[s]
+            if t > 6:
+                pts = 2 * BONUS if t == HAND else BONUS
+                self.summary.append({"key": "imperial.tricks_bonus", "seat": s, "tricks": t,
+                                     "points": pts})
+                self.record({"type": "tricks_bonus", "seat": s, "tricks": t, "points": pts})
+                if self._score([(s, pts)]):
+                    return
+        self.record({"type": "deal_over", "points": list(self.deal_points),
+                     "tricks": list(self.tricks_won), "scores": list(self.scores)})
+        self.dealer = self.next_seat(self.dealer)             # G2: the deal passes left
+        self._deal(self.shuffled())
+
+    # --- checks -------------------------------------------------------------------------
+
+    def check_invariants(self):
+        """Cards conserved; scores = the sum of the score sheet; the win rule (G16)."""
+        deck = C.mask_of(DECKS[self.n])
+        held = 0
+        count = 0
+        parts = self.hands + self.taken + [1 << c for _, c in self.trick]
+        if self.n == 2:
+            parts += [1 << self.trump_card, self.unused]
+        for m in parts:
+            assert not held & m, "a card is in two places"
+            held |= m
+            count += C.count(m)
+        assert held == deck and count == len(DECKS[self.n]), "cards not conserved"
+        for s in range(self.n):
+            assert self.hands[s] & ~self.start_hands[s] == 0, "a card appeared in a hand"
+            assert self.revealed[s] & ~self.start_hands[s] == 0, "revealed a card not held"
+            assert self.scores[s] == sum(row[s] for row in self.sheet), "scores inconsistent"
+        assert sum(self.tricks_won) * self.n == sum(C.count(m) for m in self.taken)
+        if self.phase == "over":
+            assert self.winner is not None and self.scores[self.winner] >= TARGET
+            assert self.to_move is None
+        else:
+            assert max(self.scores) < TARGET, "somebody reached 120 and the game goes on"
+            assert self.winner is None
+            sizes = {C.count(self.hands[(self.leader + k) % self.n]) + (k < len(self.trick))
+                     for k in range(self.n)}
+            assert len(sizes) == 1, "hands out of step"
+
+    # --- view (G9, ¶5 of the rules file) ------------------------------------------------
+
+    def _view(self, v, seat):
+        n = self.n
+        v["trump"] = C.SUITS[self.trump]
+        v["hand"] = display(self.hands[seat]) if seat is not None else []
+        v["trump_card"] = C.code(self.trump_card)             # 2p: turned; 3p: dealer's shown card
+        v["trump_card_in_hand"] = n == 3                      # 3p: it stays in the dealer's hand
+        v["leader"] = self.leader
+        v["trick"] = [{"seat": s, "card": C.CODES[c]} for s, c in self.trick]
+        v["last_trick"] = ({"cards": [{"seat": s, "card": C.CODES[c]} for s, c in self.last_trick],
+                            "winner": self.last_winner} if self.last_trick else None)
+        v["seats"] = [{
+            "seat": s,
+            "cards": C.count(self.hands[s]),
+            "tricks": self.tricks_won[s],
+            "points": self.scores[s],
+            "imperials": self.scores[s] // UNIT,              # G18
+            "rest": self.scores[s] % UNIT,
+            "badges": ["badge.dealer"] if s == self.dealer else [],
+        } for s in range(n)]
+        # G9: what the declarations revealed of each hand, still held or already played
+        v["revealed"] = [display(self.revealed[s]) for s in range(n)]
+        if n == 2:
+            v["piles"] = [{"id": "imperial.unused", "count": C.count(self.unused)}]  # G3: hidden
+        v["summary"] = [dict(x) for x in self.summary] + [
+            {"key": "imperial.score", "seat": s, "imperials": self.scores[s] // UNIT,
+             "points": self.scores[s] % UNIT, "total": self.scores[s]} for s in range(n)]
+        v["score_sheet"] = {"columns": ["imperial.deal", *range(n)],
+                            "rows": [[i + 1, *row] for i, row in enumerate(self.sheet)]}
+        v["deal_points"] = list(self.deal_points)
+        v["target"] = TARGET
+        v["unit"] = UNIT
+
+
+GAME = Imperial

@@ -1,0 +1,509 @@
+"""Euchre: four players in two fixed pairs (seats 0+2 against 1+3), game to 10.
+
+Rules: ``rules/001-euchre.md`` (shared) and ``docs/rules/euchre.md`` (this project's notes).
+Rule numbers (G1..G17, E1..E10) refer to the shared rules file.
+
+Phases of a deal:
+
+``round1``  from the dealer's left each seat may ``order_up`` the upcard's suit or ``pass`` (G7)
+``discard`` the dealer, holding the upcard as a sixth card, ``discard``\\s one card face down (G9)
+``round2``  from the dealer's left each seat may ``name`` a suit other than the upcard's or
+            ``pass``; the dealer cannot pass (stick the dealer, G8) unless ``redeal`` is on
+``alone``   the maker says ``alone`` true or false (G10)
+``defend``  only after a lone maker: each defender from the maker's left may ``defend_alone``
+``play``    five tricks among the active seats (G12, G13); then scoring (G14) and the next deal
+            (G2) or the end of the game (G15)
+
+``scores`` holds each seat's pair total (seats 0 and 2 show team A's, 1 and 3 team B's).
+"""
+
+from __future__ import annotations
+
+from .. import cards as C
+from ..game import Game
+
+RANKS = ("A", "K", "Q", "J", "10", "9")
+DECK = C.deck(RANKS)
+DECK_MASK = C.mask_of(DECK)
+TARGET = 10                                                   # G15 / seed ¶18
+SAME_COLOUR = (C.CLUBS, C.SPADES, C.HEARTS, C.DIAMONDS)       # G4: S<->C, D<->H
+PLAIN_POWER = {C.ACE: 6, C.KING: 5, C.QUEEN: 4, C.JACK: 3, C.TEN: 2, C.NINE: 1}
+TRUMP_POWER = {C.ACE: 18, C.KING: 17, C.QUEEN: 16, C.TEN: 15, C.NINE: 14}
+RIGHT, LEFT = 20, 19
+
+
+def _tables():
+    """Per trump suit t: EFF[t][c] the suit card c counts as (G5), POWER[t][c] its rank
+    (every trump above every plain card, G4), SUITS_EFF[t][s] the mask of cards counting as s."""
+    eff, power, masks = [], [], []
+    for t in range(4):
+        e = [C.NO_SUIT] * 48
+        p = [0] * 48
+        for c in DECK:
+            s, r = C.suit_of(c), C.rank_of(c)
+            if r == C.JACK and s == t:
+                e[c], p[c] = t, RIGHT                         # right bower
+            elif r == C.JACK and s == SAME_COLOUR[t]:
+                e[c], p[c] = t, LEFT                          # left bower: a trump (G5)
+            elif s == t:
+                e[c], p[c] = t, TRUMP_POWER[r]
+            else:
+                e[c], p[c] = s, PLAIN_POWER[r]
+        eff.append(tuple(e))
+        power.append(tuple(p))
+        masks.append(tuple(C.mask_of(c for c in DECK if e[c] == s) for s in range(4)))
+    return tuple(eff), tuple(power), tuple(masks)
+
+
+EFF, POWER, EFF_MASK = _tables()
+PLAY = tuple({"type": "play", "card": C.CODES[c]} if c in DECK else None for c in range(48))
+DISCARD = tuple({"type": "discard", "card": C.CODES[c]} if c in DECK else None for c in range(48))
+PHASES = ("round1", "discard", "round2", "alone", "defend", "play", "over")
+
+
+def team_of(seat: int) -> int:
+    return seat & 1                                           # G1: 0 = seats 0+2, 1 = seats 1+3
+
+
+def trick_rank(cards, trump):
+    """Index of the winning card of a trick (G13): highest trump, else highest of the led suit."""
+    eff, power = EFF[trump], POWER[trump]
+    led = eff[cards[0]]
+    best, bp = 0, power[cards[0]]
+    for i in range(1, len(cards)):
+        c = cards[i]
+        s = eff[c]
+        if (s == trump or s == led) and power[c] > bp:
+            best, bp = i, power[c]
+    return best
+
+
+def deal_points(maker_tricks: int, alone: bool, lone_defender: bool) -> tuple[int, int]:
+    """G14: (who scores: 0 = makers, 1 = defenders, points)."""
+    if maker_tricks == 5:
+        return 0, 4 if alone else 2
+    if maker_tricks >= 3:
+        return 0, 1
+    return 1, 4 if (alone and lone_defender) else 2
+
+
+class Euchre(Game):
+    GAME_ID = "euchre"
+    PLAYERS = (4,)                                            # G1
+    OPTIONS = {"redeal": (False, True), "defend_alone": (True, False)}
+
+    @classmethod
+    def deck_for(cls, players):
+        return list(DECK)
+
+    # --- deal (G2, G3) ------------------------------------------------------------------
+
+    def _start(self, deck):
+        self.sheet: list[tuple] = []                           # one row per finished deal
+        self.last_result: dict | None = None
+        self.last_trick: list[tuple[int, int]] = []
+        self.last_winner: int | None = None
+        self._deal(deck if deck is not None else self.shuffled())
+
+    def _deal(self, deck):
+        self.deal_no += 1
+        self.new_deal_log()
+        d = self.dealer
+        hands = [0, 0, 0, 0]
+        for i in range(12):                                   # G3: packets of 3 ...
+            hands[(d + 1 + i // 3) & 3] |= 1 << deck[i]
+        for i in range(8):                                    # ... then packets of 2
+            hands[(d + 1 + i // 2) & 3] |= 1 << deck[12 + i]
+        self.hands = hands
+        self.upcard = deck[20]
+        self.kitty = (1 << deck[21]) | (1 << deck[22]) | (1 << deck[23])  # never used
+        self.up_state = "shown"                               # shown / taken / turned
+        self.discarded = -1
+        self.trump: int | None = None
+        self.maker: int | None = None
+        self.alone = False
+        self.lone_defender: int | None = None
+        self.out = [False, False, False, False]               # sitting out this deal
+        self.calls: list[tuple] = []                          # (seat, type, suit or None)
+        self.trick: list[tuple[int, int]] = []
+        self.tricks_won = [0, 0, 0, 0]
+        self.played = 0
+        self.nxt = [1, 2, 3, 0]
+        self.active = 4
+        self.leader = (d + 1) & 3
+        self.phase = "round1"
+        self.to_move = (d + 1) & 3                            # G7: dealer's left speaks first
+        if self._recording:
+            self.record({"type": "deal", "dealer": d, "deck": C.codes(deck)}, [])
+            for s in range(4):
+                self.record({"type": "hand", "seat": s,
+                             "cards": C.codes(C.cards_of(hands[s]))}, [s])
+            self.record({"type": "upcard", "card": C.CODES[self.upcard]})
+
+    # --- legal actions ------------------------------------------------------------------
+
+    def _legal(self):
+        ph = self.phase
+        seat = self.to_move
+        if ph == "play":
+            hand = self.hands[seat]
+            if self.trick:
+                t = self.trump
+                follow = hand & EFF_MASK[t][EFF[t][self.trick[0][1]]]   # G5, G6
+                if follow:
+                    hand = follow
+            out = []
+            while hand:
+                low = hand & -hand
+                out.append({"type": "play", "card": C.CODES[low.bit_length() - 1]})
+                hand ^= low
+            return out
+        if ph == "round1":                                    # G7
+            return [{"type": "order_up"}, {"type": "pass"}]
+        if ph == "round2":                                    # G8
+            up = C.SUIT_OF[self.upcard]
+            out = [{"type": "name", "suit": C.SUITS[s]} for s in range(4) if s != up]
+            if seat != self.dealer or self.options["redeal"]:
+                out.append({"type": "pass"})
+            return out
+        if ph == "discard":                                   # G9: any of the six
+            return [{"type": "discard", "card": C.CODES[c]} for c in C.cards_of(self.hands[seat])]
+        if ph == "alone":                                     # G10
+            return [{"type": "alone", "value": True}, {"type": "alone", "value": False}]
+        if ph == "defend":
+            return [{"type": "defend_alone", "value": True},
+                    {"type": "defend_alone", "value": False}]
+        return []
+
+    def apply(self, action):
+        """As ``Game.apply``, with a fast match for the common case (no JSON per action)."""
+        seat = self.to_move
+        if seat is not None and type(action) is dict:
+            if self.phase == "play" and len(action) == 2 and action.get("type") == "play":
+                code = action.get("card")
+                c = C.CARD.get(code, -1) if type(code) is str else -1
+                if c >= 0:
+                    hand = self.hands[seat]
+                    if self.trick:
+                        t = self.trump
+                        follow = hand & EFF_MASK[t][EFF[t][self.trick[0][1]]]   # G5, G6
+                        if follow:
+                            hand = follow
+                    if hand >> c & 1:
+                        a = {"type": "play", "card": code}
+                        self.history.append(a)
+                        if self._recording:
+                            self.record({"type": "action", "seat": seat, "action": a})
+                        self._play(seat, c)
+                        return
+                super().apply(action)                         # explains what was wrong
+                return
+            for a in self._legal():
+                if a == action and all(type(action[k]) is type(v) for k, v in a.items()):
+                    seat = self.to_move
+                    self.history.append(a)
+                    if self._recording:
+                        self.record({"type": "action", "seat": seat, "action": a},
+                                    self._action_visible_to(seat, a))
+                    self._apply(a)
+                    return
+        super().apply(action)                                 # explains what was wrong
+
+    def _action_visible_to(self, seat, action):
+        if action["type"] == "discard":                       # G9: face down, dealer only
+            return [seat]
+        return None
+
+    # --- apply --------------------------------------------------------------------------
+
+    def _apply(self, a):
+        seat = self.to_move
+        t = a["type"]
+        if t == "play":
+            self._play(seat, C.CARD[a["card"]])
+        elif t == "pass":
+            self.calls.append((seat, "pass", self.phase == "round2"))
+            if seat != self.dealer:
+                self.to_move = (seat + 1) & 3
+            elif self.phase == "round1":                      # G8: second round
+                self.phase = "round2"
+                self.up_state = "turned"                      # G9: turned down, out of play
+                self.to_move = (seat + 1) & 3
+                self.record({"type": "turn_down", "card": C.CODES[self.upcard]})
+            else:                                             # redeal option: thrown in
+                self.record({"type": "redeal", "dealer": self.dealer})
+                self.sheet.append((self.deal_no, None, None, 0, 0))
+                self.last_result = {"redeal": True, "dealer": self.dealer}
+                self.dealer = (self.dealer + 1) & 3           # G2
+                self._deal(self.shuffled())
+        elif t == "order_up":                                 # G7, G9
+            self.calls.append((seat, "order_up", False))
+            self.trump = C.SUIT_OF[self.upcard]
+            self.maker = seat
+            d = self.dealer
+            self.hands[d] |= 1 << self.upcard
+            self.up_state = "taken"
+            self.phase = "discard"
+            self.to_move = d
+            self.record({"type": "trump", "suit": C.SUITS[self.trump], "maker": seat, "round": 1})
+            self.record({"type": "pickup", "seat": d, "card": C.CODES[self.upcard]})
+        elif t == "discard":
+            c = C.CARD[a["card"]]
+            self.hands[seat] &= ~(1 << c)
+            self.discarded = c
+            self.record({"type": "discarded", "seat": seat})  # the card: dealer's log only
+            self.phase = "alone"
+            self.to_move = self.maker
+        elif t == "name":                                     # G8
+            s = C.SUITS.index(a["suit"])
+            self.calls.append((seat, "name", s))
+            self.trump = s
+            self.maker = seat
+            self.phase = "alone"
+            self.record({"type": "trump", "suit": a["suit"], "maker": seat, "round": 2})
+        elif t == "alone":                                    # G10, G11
+            if a["value"]:
+                self.alone = True
+                partner = (seat + 2) & 3
+                self.out[partner] = True
+                self.record({"type": "sits_out", "seat": partner})
+                if self.options["defend_alone"]:
+                    self.phase = "defend"
+                    self.to_move = (seat + 1) & 3             # G10: from the maker's left
+                    return
+            self._start_play()
+        elif t == "defend_alone":                             # G10
+            if a["value"]:
+                self.lone_defender = seat
+                partner = (seat + 2) & 3
+                self.out[partner] = True
+                self.record({"type": "sits_out", "seat": partner})
+                self._start_play()
+            else:
+                if seat == ((self.maker + 1) & 3):
+                    self.to_move = (self.maker + 3) & 3
+                else:
+                    self._start_play()
+
+    def _start_play(self):
+        out = self.out
+        nxt = [0, 0, 0, 0]
+        for s in range(4):
+            n = (s + 1) & 3
+            while out[n]:
+                n = (n + 1) & 3
+            nxt[s] = n
+        self.nxt = nxt
+        self.active = 4 - sum(out)
+        lead = (self.dealer + 1) & 3                          # G12
+        while out[lead]:
+            lead = (lead + 1) & 3
+        self.leader = lead
+        self.phase = "play"
+        self.to_move = lead
+
+    def _play(self, seat, c):
+        self.hands[seat] &= ~(1 << c)
+        self.played |= 1 << c
+        trick = self.trick
+        trick.append((seat, c))
+        if len(trick) < self.active:
+            self.to_move = self.nxt[seat]
+            return
+        cards = [x for _, x in trick]
+        w = trick[trick_rank(cards, self.trump)][0]           # G13
+        self.tricks_won[w] += 1
+        self.record({"type": "trick", "winner": w, "leader": trick[0][0],
+                     "cards": [C.CODES[x] for x in cards]})
+        self.last_trick = trick
+        self.last_winner = w
+        self.trick = []
+        if self.played_tricks() < 5:
+            self.leader = w
+            self.to_move = w
+            return
+        self._score()
+
+    def played_tricks(self) -> int:
+        tw = self.tricks_won
+        return tw[0] + tw[1] + tw[2] + tw[3]
+
+    def _score(self):                                          # G14, G15
+        m = self.maker
+        made = self.tricks_won[m] + self.tricks_won[(m + 2) & 3]
+        who, pts = deal_points(made, self.alone, self.lone_defender is not None)
+        team = team_of(m) if who == 0 else 1 - team_of(m)
+        sc = self.scores
+        sc[team] += pts
+        sc[team + 2] += pts
+        self.sheet.append((self.deal_no, m, made, pts if team == 0 else 0, pts if team == 1 else 0))
+        self.last_result = {"maker": m, "alone": self.alone, "lone_defender": self.lone_defender,
+                            "tricks": made, "team": team, "points": pts}
+        self.record({"type": "deal_score", "maker": m, "alone": self.alone,
+                     "tricks": made, "team": team, "points": pts,
+                     "scores": [sc[0], sc[1]]})
+        if sc[team] >= TARGET:                                # G15
+            self.winner = [team, team + 2]
+            self.phase = "over"
+            self.to_move = None
+            self.record({"type": "game_over", "winner": [team, team + 2],
+                         "scores": [sc[0], sc[1]]})
+            return
+        self.dealer = (self.dealer + 1) & 3                   # G2
+        self._deal(self.shuffled())
+
+    # --- invariants ---------------------------------------------------------------------
+
+    def check_invariants(self):
+        """24 cards accounted for; pair scores equal and equal to the sum of the deals."""
+        where = list(self.hands) + [self.kitty, self.played]
+        if self.up_state != "taken":
+            where.append(1 << self.upcard)
+        if self.discarded >= 0:
+            where.append(1 << self.discarded)
+        seen = 0
+        total = 0
+        for m in where:
+            assert not seen & m, "a card is in two places"
+            seen |= m
+            total += C.count(m)
+        assert total == 24 and seen == DECK_MASK, "cards not conserved"
+        in_trick = sum(1 for _ in self.trick)
+        done = self.played_tricks()
+        assert C.count(self.played) == done * self.active + in_trick, "played cards miscounted"
+        sc = self.scores
+        assert sc[0] == sc[2] and sc[1] == sc[3], "partners' scores differ"
+        assert sc[0] == sum(r[3] for r in self.sheet) and sc[1] == sum(r[4] for r in self.sheet)
+        assert all(r[3] == 0 or r[4] == 0 for r in self.sheet), "both pairs scored in a deal"
+        if self.phase == "over":
+            assert max(sc) >= TARGET and min(sc[0], sc[1]) < TARGET
+        else:
+            assert max(sc) < TARGET
+        for s in range(4):
+            n = C.count(self.hands[s])
+            if self.phase in ("round1", "round2"):
+                assert n == 5
+            elif self.phase == "discard":
+                assert n == (6 if s == self.dealer else 5)
+
+    # --- view (G17) ---------------------------------------------------------------------
+
+    def _view(self, v, seat):
+        ph = self.phase
+        v["trump"] = C.SUITS[self.trump] if self.trump is not None else None
+        v["hand"] = C.codes(self._sorted(self.hands[seat])) if seat is not None else []
+        up = C.CODES[self.upcard]
+        v["upcard"] = up
+        v["trump_card"] = up if self.up_state == "shown" and ph != "over" else None
+        piles = []
+        if self.up_state == "turned":
+            piles.append({"id": "turned_down", "cards": [up]})
+        piles.append({"id": "kitty", "count": 3})
+        if self.discarded >= 0:
+            if seat == self.dealer:
+                piles.append({"id": "discard", "cards": [C.CODES[self.discarded]]})
+            else:
+                piles.append({"id": "discard", "count": 1})
+        v["piles"] = piles
+        v["teams"] = [[0, 2], [1, 3]]
+        v["team_scores"] = [self.scores[0], self.scores[1]]
+        v["maker"] = self.maker
+        v["alone"] = self.alone
+        v["lone_defender"] = self.lone_defender
+        v["sitting_out"] = [s for s in range(4) if self.out[s]]
+        v["leader"] = self.leader
+        v["calls"] = [self._call_json(c) for c in self.calls]
+        v["trick"] = [{"seat": s, "card": C.CODES[c]} for s, c in self.trick]
+        v["last_trick"] = ({"cards": [{"seat": s, "card": C.CODES[c]} for s, c in self.last_trick],
+                            "winner": self.last_winner} if self.last_trick else None)
+        last_call = {}
+        for c in self.calls:
+            last_call[c[0]] = c
+        seats = []
+        for s in range(4):
+            badges = []
+            if s == self.dealer:
+                badges.append("dealer")
+            if seat is not None and s != seat:
+                badges.append("partner" if (s - seat) & 1 == 0 else "opponent")
+            if s == self.maker:
+                badges.append("maker")
+                if self.alone:
+                    badges.append("alone")
+            if s == self.lone_defender:
+                badges.append("defends_alone")
+            if self.out[s]:
+                badges.append("sits_out")
+            d = {"seat": s, "cards": C.count(self.hands[s]), "tricks": self.tricks_won[s],
+                 "points": None, "team": team_of(s), "sitting_out": self.out[s],
+                 "badges": badges}
+            if s in last_call and self.maker is None:
+                c = last_call[s]
+                d["bid"] = c[1] if c[1] != "name" else "name_" + C.SUITS[c[2]]
+            seats.append(d)
+        v["seats"] = seats
+        summary = []
+        if self.last_result is not None and self.played == 0 and not self.trick:
+            summary.append(self._result_summary(self.last_result))
+        summary.append({"key": "upcard", "card": up})
+        if self.up_state == "taken":
+            summary.append({"key": "picked_up", "seat": self.dealer, "card": up})
+        elif self.up_state == "turned":
+            summary.append({"key": "turned_down", "card": up})
+        if self.maker is not None:
+            summary.append({"key": "maker", "seat": self.maker, "suit": v["trump"]})
+            if self.alone:
+                summary.append({"key": "goes_alone", "seat": self.maker})
+            if self.lone_defender is not None:
+                summary.append({"key": "defends_alone", "seat": self.lone_defender})
+            for s in range(4):
+                if self.out[s]:
+                    summary.append({"key": "sits_out", "seat": s})
+            m = self.maker
+            summary.append({"key": "maker_tricks",
+                            "tricks": self.tricks_won[m] + self.tricks_won[(m + 2) & 3],
+                            "defender_tricks": self.tricks_won[(m + 1) & 3]
+                            + self.tricks_won[(m + 3) & 3]})
+        if ph == "over":
+            summary.append(self._result_summary(self.last_result))
+        v["summary"] = summary
+        rows = []
+        a = b = 0
+        for deal_no, maker, made, pa, pb in self.sheet:
+            a += pa
+            b += pb
+            rows.append([deal_no, "—" if maker is None else maker,
+                         "—" if made is None else made, a, b])
+        v["score_sheet"] = {"columns": ["sheet.deal", "sheet.maker", "sheet.tricks",
+                                        "sheet.team0", "sheet.team1"], "rows": rows}
+        v["target"] = TARGET
+        v["last_result"] = dict(self.last_result) if self.last_result else None
+
+    def _sorted(self, mask):
+        """A hand in a readable order: by (effective) suit, highest first."""
+        cs = C.cards_of(mask)
+        t = self.trump
+        if t is None:
+            return sorted(cs, key=lambda c: (C.SUIT_OF[c], -PLAIN_POWER[C.RANK_OF[c]]))
+        return sorted(cs, key=lambda c: (0 if EFF[t][c] == t else 1 + EFF[t][c], -POWER[t][c]))
+
+    @staticmethod
+    def _call_json(c):
+        seat, kind, extra = c
+        if kind == "name":
+            return {"seat": seat, "type": "name", "suit": C.SUITS[extra]}
+        if kind == "pass":
+            return {"seat": seat, "type": "pass", "round": 2 if extra else 1}
+        return {"seat": seat, "type": kind}
+
+    @staticmethod
+    def _result_summary(r):
+        if r.get("redeal"):
+            return {"key": "last_redeal", "seat": r["dealer"]}
+        return {"key": "last_deal", "seat": r["maker"], "tricks": r["tricks"],
+                "team": r["team"], "points": r["points"]}
+
+
+GAME = Euchre
+
+__all__ = ["Euchre", "GAME", "trick_rank", "deal_points", "EFF", "POWER", "EFF_MASK"]

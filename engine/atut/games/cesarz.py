@@ -1,0 +1,751 @@
+"""Cesarz: the house Tysiąc with an emperor, three jokers, princes and young princesses,
+for 2 to 5 players (with 4 or 5 the dealer sits out), game to 2000.
+
+Rules: ``rules/000-cesarz.md`` (shared) and ``docs/rules/cesarz.md`` (this project's notes).
+Rule numbers (G1..G27, E1..E20) refer to the shared rules file.
+
+Phases: ``bid`` (the opener's 100 is automatic; then pass or exactly +10), ``give`` (the
+declarer, holding the revealed musik, gives one card to each other active player, clockwise
+from his left), ``play`` (tricks; jokers and the emperor are played with a ``companion``;
+melds with ``meld``) and ``over``.  Dealing, revealing the musik, the sitting-out dealer's
+credit, scoring and the next deal happen inside ``apply``.
+"""
+
+from __future__ import annotations
+
+from .. import cards as C
+from ..game import Game
+
+RANKS = ("A", "10", "K", "Q", "PR", "J", "YP", "9")          # §2, high to low
+POINTS = {"A": 12, "10": 10, "K": 7, "Q": 6, "PR": 4, "J": 3, "YP": 2, "9": 1}   # §1
+DECK = C.deck(RANKS, C.SPECIALS)                               # 36 cards
+POWER = [0] * 48
+VALUE = [0] * 48                                               # jokers, emperor: 0
+for _c in C.deck(RANKS):
+    _r = C.CODES[_c][:-1]
+    POWER[_c] = len(RANKS) - RANKS.index(_r)
+    VALUE[_c] = POINTS[_r]
+EMPEROR = C.EMPEROR
+JOKERS = (C.RED_JOKER, C.BLACK_JOKER, C.BLUE_JOKER)
+JOKER_MASK = C.mask_of(JOKERS)
+SUITED_MASK = C.mask_of(C.deck(RANKS))
+DECK_MASK = C.mask_of(DECK)
+MELD1 = (40, 60, 80, 100)                                      # §7.1.3: S C D H
+QUARTER = (10, 15, 20, 25)                                     # §7.2.3
+TARGET = 2000                                                  # §9
+OPENING = 100                                                  # G7
+STEP = 10                                                      # G8
+MAX_BID = 820                                                  # G8: engine safety cap
+NO = -1                                                        # no suit / no card
+K_, Q_, PR_, YP_ = C.KING, C.QUEEN, C.PRINCE, C.YOUNG_PRINCESS
+PR_MASK = C.mask_of(C.make(PR_, s) for s in range(4))
+YP_MASK = C.mask_of(C.make(YP_, s) for s in range(4))
+
+
+def meld_partners(c: int, hand: int) -> list[int]:
+    """The cards of ``hand`` that form a meld with ``c`` (G17; §7.1.1, §7.2.1)."""
+    r = C.RANK_OF[c]
+    s = C.SUIT_OF[c]
+    if r == K_ or r == Q_:
+        other = C.make(Q_ if r == K_ else K_, s)
+        return [other] if hand >> other & 1 else []
+    if r == PR_ or r == YP_:
+        want = YP_MASK if r == PR_ else PR_MASK
+        return [p for p in C.cards_of(hand & want & ~C.SUIT_MASK[s])]
+    return []
+
+
+def meld_value(a: int, b: int) -> int:
+    """First kind: K+Q of one suit; second kind: a prince and a young princess of different
+    suits (E2).  0 if the pair is no meld."""
+    ra, rb = C.RANK_OF[a], C.RANK_OF[b]
+    sa, sb = C.SUIT_OF[a], C.SUIT_OF[b]
+    if sa < 0 or sb < 0:
+        return 0
+    if {ra, rb} == {K_, Q_} and sa == sb:
+        return MELD1[sa]
+    if {ra, rb} == {PR_, YP_} and sa != sb:
+        return QUARTER[sa] + QUARTER[sb]
+    return 0
+
+
+def musik_credit(cards) -> tuple[int, list[tuple[int, int]]]:
+    """The sitting-out dealer's credit for a musik (§5.2, G10, E6): 50 per ace, 60 per joker,
+    100 for the emperor, plus the best total of disjoint complete melds.  Returns
+    (credit, the pairs counted)."""
+    total = 0
+    cards = list(cards)
+    for c in cards:
+        if c == EMPEROR:
+            total += 100
+        elif c in JOKERS:
+            total += 60
+        elif C.RANK_OF[c] == C.ACE:
+            total += 50
+    pairs = []
+    m = C.mask_of(cards)
+    for s in range(4):                                         # first kind: disjoint by suit
+        k, q = C.make(K_, s), C.make(Q_, s)
+        if m >> k & 1 and m >> q & 1:
+            total += MELD1[s]
+            pairs.append((k, q))
+    prs = C.cards_of(m & PR_MASK)
+    yps = C.cards_of(m & YP_MASK)
+
+    def best(i, used):                                         # second kind: best matching
+        if i == len(prs):
+            return 0, []
+        top, top_pairs = best(i + 1, used)
+        for j, y in enumerate(yps):
+            if not used >> j & 1 and C.SUIT_OF[y] != C.SUIT_OF[prs[i]]:
+                v, ps = best(i + 1, used | 1 << j)
+                v += meld_value(prs[i], y)
+                if v > top:
+                    top, top_pairs = v, [(prs[i], y)] + ps
+        return top, top_pairs
+
+    v, ps = best(0, 0)
+    return total + v, pairs + ps
+
+
+def deal_layout(n: int, dealer: int) -> tuple[list[int], int, int, int]:
+    """(recipient order R1..RP, hand size H, musik size, exchange size) of G3."""
+    sitting = dealer if n >= 4 else None                       # §3.2, G1
+    p = n - (sitting is not None)
+    first = dealer if sitting is None else (dealer - 1) % n    # §3.3: himself or his right
+    order = []
+    s = first
+    while len(order) < p:
+        if s != sitting:
+            order.append(s)
+        s = (s - 1) % n                                        # counter-clockwise
+    return order, 36 // p - 1, p, 36 % p                       # G2, G3
+
+
+def arrange_deck(n: int, dealer: int, hands: dict, musik=(), exchange=()) -> list[str]:
+    """A canonical deck (G3) that deals ``hands`` ({seat: [codes]}), ``musik`` and
+    ``exchange``; cards not named fill the rest arbitrarily (in deck order).  For tests, bots
+    and puzzles."""
+    order, h, pm, w = deal_layout(n, dealer)
+    named = [c for cs in hands.values() for c in cs] + list(musik) + list(exchange)
+    if len(set(named)) != len(named):
+        raise ValueError("a card is named twice")
+    rest = [c for c in C.codes(DECK) if c not in set(named)]
+    full = {s: list(hands.get(s, [])) for s in order}
+    piles = {"musik": (list(musik), pm), "exchange": (list(exchange), w)}
+    for s in order:
+        if len(full[s]) > h:
+            raise ValueError(f"seat {s} is dealt {h} cards, not {len(full[s])}")
+        while len(full[s]) < h:
+            full[s].append(rest.pop(0))
+    for name, (cs, size) in piles.items():
+        if len(cs) > size:
+            raise ValueError(f"the {name} holds {size} cards, not {len(cs)}")
+        while len(cs) < size:
+            cs.append(rest.pop(0))
+    deck = []
+    for k in range(h):
+        for s in order:
+            deck.append(full[s][k])
+        if k < pm:
+            deck.append(piles["musik"][0][k])
+        if k < w:
+            deck.append(piles["exchange"][0][k])
+    return deck
+
+
+def sort_key(c: int):
+    return (C.SUIT_OF[c] if c < 44 else 4 + c - 44, -POWER[c])
+
+
+class Cesarz(Game):
+    GAME_ID = "cesarz"
+    PLAYERS = (2, 3, 4, 5)                                     # G1
+    OPTIONS: dict = {}
+
+    @classmethod
+    def deck_for(cls, players):
+        return list(DECK)
+
+    # --- deal (G2, G3, G6) ---------------------------------------------------------------
+
+    def _start(self, deck):
+        self.sheet: list[list] = []                            # one row per deal
+        self.previous_deal: dict | None = None
+        self._deal(deck if deck is not None else self.shuffled())
+
+    def _deal(self, deck):
+        n = self.n
+        self.deal_no += 1
+        self.new_deal_log()
+        order, h, pm, w = deal_layout(n, self.dealer)
+        self.sitting_out = self.dealer if n >= 4 else None     # §3.2
+        self.active = [s for s in range(n) if s != self.sitting_out]   # clockwise
+        self.hands = [0] * n
+        self.musik: list[int] = []
+        self.exchange: list[int] = []                          # G4: dead, face down
+        i = 0
+        for k in range(h):                                     # G3
+            for s in order:
+                self.hands[s] |= 1 << deck[i]
+                i += 1
+            if k < pm:
+                self.musik.append(deck[i])
+                i += 1
+            if k < w:
+                self.exchange.append(deck[i])
+                i += 1
+        self.musik_revealed = False
+        self.captured = [0] * n                                # card masks of piles taken
+        self.card_points = [0] * n
+        self.meld_points = [0] * n
+        self.tricks_won = [0] * n
+        self.melds: list[tuple[int, int, int, int]] = []       # (seat, played, partner, value)
+        self.trump = NO                                        # G16
+        self.bids: list = [None] * n                           # last call: int or "pass"
+        self.passed = [False] * n
+        self.declarer: int | None = None
+        self.contract = 0
+        self.credit = 0
+        self.credit_pairs: list[tuple[int, int]] = []
+        self.to_give: list[int] = []                           # G11: recipients still due
+        self.given: list[tuple[int, int, int]] = []            # (giver, recipient, card)
+        # a trick entry: (seat, card, companion, counts_as suit, meld partner); NO = none
+        self.trick: list[tuple[int, int, int, int, int]] = []
+        self.led = NO                                          # obligatory suit (G13)
+        self.released = False                                  # G18
+        self.emperor_trick = False                             # G14
+        self.trick_order: list[int] = []
+        self.trick_pos = 0
+        self.last_trick: list[tuple[int, int, int, int, int]] = []
+        self.last_winner: int | None = None
+        self.last_kind = ""                                    # "trick" / "interrupted"
+        self.leader: int | None = None
+        self.record({"type": "deal", "dealer": self.dealer, "deck": C.codes(deck)}, [])
+        self.record({"type": "new_deal", "deal_no": self.deal_no, "dealer": self.dealer,
+                     "sitting_out": self.sitting_out})
+        for s in self.active:
+            self.record({"type": "hand", "seat": s, "cards": self._codes(self.hands[s])}, [s])
+        if self.exchange:
+            self.record({"type": "exchange_pile", "cards": C.codes(self.exchange)}, [])
+        # G7: the opener (dealer, or the dealer's left when he sits out) opens at 100
+        opener = self.dealer if self.sitting_out is None else self.next_seat(self.dealer)
+        self.opener = opener
+        self.high = OPENING
+        self.high_bidder = opener
+        self.bids[opener] = OPENING
+        self.record({"type": "open", "seat": opener, "value": OPENING})
+        self.phase = "bid"
+        self.to_move = self._next_active(opener)
+
+    def _next_active(self, seat):
+        s = self.next_seat(seat)
+        while s == self.sitting_out:
+            s = self.next_seat(s)
+        return s
+
+    @staticmethod
+    def _codes(mask):
+        return C.codes(sorted(C.cards_of(mask), key=sort_key))
+
+    # --- legal actions ----------------------------------------------------------------
+
+    def _legal(self):
+        if self.phase == "play":
+            return self._legal_play()
+        if self.phase == "bid":                                # G8
+            out = []
+            if self.high + STEP <= MAX_BID:
+                out.append({"type": "bid", "value": self.high + STEP})
+            out.append({"type": "pass"})
+            return out
+        if self.phase == "give":                               # G11
+            to = self.to_give[0]
+            return [{"type": "give", "card": c, "to": to}
+                    for c in self._codes(self.hands[self.to_move])]
+        return []
+
+    def _legal_play(self):
+        seat = self.to_move
+        hand = self.hands[seat]
+        suited = hand & SUITED_MASK
+        if self.emperor_trick or self.led == NO or self.released:     # G14, G13, G18
+            playable = suited
+        else:
+            playable = suited & C.SUIT_MASK[self.led] or suited        # §6.3
+        codes = C.CODES
+        out = []
+        may_meld = not self.emperor_trick                              # G14.3
+        for c in sorted(C.cards_of(playable), key=sort_key):
+            out.append({"type": "play", "card": codes[c]})
+            if may_meld and (not self.trick or self._would_win(c)):    # G17
+                for p in meld_partners(c, hand):
+                    out.append({"type": "play", "card": codes[c], "meld": codes[p]})
+        comps = sorted(C.cards_of(suited), key=sort_key)
+        for j in JOKERS:                                               # G12, G13
+            if hand >> j & 1:
+                if comps:
+                    for k in comps:
+                        out.append({"type": "play", "card": codes[j], "companion": codes[k]})
+                else:
+                    out.append({"type": "play", "card": codes[j]})    # bare joker
+        if hand >> EMPEROR & 1:                                        # G12, G14
+            if comps:
+                for k in comps:
+                    out.append({"type": "play", "card": "EMPEROR", "companion": codes[k]})
+                    for p in meld_partners(k, hand):
+                        out.append({"type": "play", "card": "EMPEROR", "companion": codes[k],
+                                    "meld": codes[p]})
+            else:
+                out.append({"type": "play", "card": "EMPEROR"})
+        return out
+
+    def _key(self, suit, c, trump, led):
+        if suit == NO:
+            return 0
+        if suit == trump:
+            return 200 + POWER[c]
+        if suit == led:
+            return 100 + POWER[c]
+        return 0
+
+    def _winner_index(self, entries, trump):
+        """G20: highest trump, else the highest card counted as the obligatory suit; equal
+        ranks -> the earlier card; no suited card at all -> the leader (index 0)."""
+        led = NO
+        for e in entries:
+            if e[3] != NO:
+                led = e[3]
+                break
+        best, best_key = 0, 0
+        for i, (_, c, k, s, _m) in enumerate(entries):
+            key = self._key(s, k if k != NO else c, trump, led)
+            if key > best_key:
+                best, best_key = i, key
+        return best
+
+    def _would_win(self, c):
+        """G17 (b): would ``c`` take the trick as it stands (trump before the meld)?"""
+        led = self.led if self.led != NO else C.SUIT_OF[c]
+        mine = self._key(C.SUIT_OF[c], c, self.trump, led)
+        if not mine:
+            return False
+        for _, x, k, s, _m in self.trick:
+            if self._key(s, k if k != NO else x, self.trump, led) >= mine:
+                return False
+        return True
+
+    # --- apply ------------------------------------------------------------------------
+
+    def _apply(self, a):
+        t = a["type"]
+        if self.phase == "play":
+            self._play(a)
+        elif t == "bid":
+            self._bid(a["value"])
+        elif t == "pass":
+            self._pass()
+        else:
+            self._give(C.CARD[a["card"]], a["to"])
+
+    def _bid(self, value):                                     # G8
+        seat = self.to_move
+        self.high = value
+        self.high_bidder = seat
+        self.bids[seat] = value
+        self.to_move = self._next_bidder(seat)
+
+    def _pass(self):                                           # G8: final for the deal
+        seat = self.to_move
+        self.passed[seat] = True
+        self.bids[seat] = "pass"
+        left = [s for s in self.active if not self.passed[s]]
+        if len(left) == 1:
+            self._end_bidding(left[0])
+        else:
+            self.to_move = self._next_bidder(seat)
+
+    def _next_bidder(self, seat):
+        s = self._next_active(seat)
+        while self.passed[s]:
+            s = self._next_active(s)
+        return s
+
+    def _end_bidding(self, declarer):
+        self.declarer = declarer
+        self.contract = self.high
+        self.record({"type": "contract", "seat": declarer, "value": self.contract})
+        self.musik_revealed = True                             # G9, §5.1
+        self.record({"type": "musik", "cards": C.codes(self.musik)})
+        if self.sitting_out is not None:                       # §5.2, G10
+            self.credit, self.credit_pairs = musik_credit(self.musik)
+            self.scores[self.sitting_out] += self.credit
+            self.record({"type": "musik_credit", "seat": self.sitting_out, "value": self.credit,
+                         "melds": [[C.code(x), C.code(y)] for x, y in self.credit_pairs]})
+        for c in self.musik:                                   # §5.3
+            self.hands[declarer] |= 1 << c
+        self.record({"type": "take_musik", "seat": declarer})
+        self.to_give = []                                      # G11: clockwise from his left
+        s = self._next_active(declarer)
+        while s != declarer:
+            self.to_give.append(s)
+            s = self._next_active(s)
+        self.phase = "give"
+        self.to_move = declarer
+
+    def _give(self, c, to):                                    # G11
+        seat = self.to_move
+        self.hands[seat] &= ~(1 << c)
+        self.hands[to] |= 1 << c
+        self.given.append((seat, to, c))
+        self.to_give.pop(0)
+        self.record({"type": "gave", "seat": seat, "to": to})
+        if not self.to_give:
+            self.phase = "play"
+            self._start_trick(self.declarer)                   # §6.1
+
+    def _action_visible_to(self, seat, action):
+        if action["type"] == "give":                           # G11, G27
+            return [seat, action["to"]]
+        return None
+
+    # --- tricks (§6, G12-G20, G15) ----------------------------------------------------
+
+    def _start_trick(self, leader):
+        # G15: a player without cards is skipped; the lead passes clockwise
+        s = leader
+        for _ in range(self.n):
+            if s != self.sitting_out and self.hands[s]:
+                break
+            s = self.next_seat(s)
+        else:
+            self._end_deal()
+            return
+        self.leader = s
+        order = [s]
+        while len(order) < len(self.active):
+            order.append(self._next_active(order[-1]))
+        self.trick_order = order
+        self.trick_pos = 0
+        self.trick = []
+        self.led = NO
+        self.released = False
+        self.emperor_trick = False
+        self.to_move = s
+
+    def _advance(self):
+        pos = self.trick_pos + 1
+        order = self.trick_order
+        hands = self.hands
+        while pos < len(order) and not hands[order[pos]]:      # G15
+            pos += 1
+        if pos < len(order):
+            self.trick_pos = pos
+            self.to_move = order[pos]
+        else:
+            self._finish_trick()
+
+    def _play(self, a):
+        seat = self.to_move
+        c = C.CARD[a["card"]]
+        comp = C.CARD[a["companion"]] if "companion" in a else NO
+        self.hands[seat] &= ~(1 << c)
+        if comp != NO:
+            self.hands[seat] &= ~(1 << comp)
+        if c == EMPEROR:
+            self._emperor(seat, comp, a)
+            return
+        if c in JOKERS:                                        # G13
+            if self.emperor_trick:
+                cs = C.SUIT_OF[comp] if comp != NO else NO
+            else:
+                if comp != NO and self.led == NO:
+                    self.led = C.SUIT_OF[comp]
+                cs = self.led if comp != NO else NO
+            self.trick.append((seat, c, comp, cs, NO))
+            self._advance()
+            return
+        s = C.SUIT_OF[c]
+        if self.emperor_trick:                                 # G14.3: no duty, no meld
+            pass
+        elif self.led == NO:
+            self.led = s
+        else:
+            if s != self.led and not self.released:            # G25: noted publicly
+                self.record({"type": "no_follow", "seat": seat, "suit": C.SUITS[self.led]})
+            if s == self.trump and self.led != self.trump:     # G18
+                self.released = True
+        partner = C.CARD[a["meld"]] if "meld" in a else NO
+        self.trick.append((seat, c, NO, s, partner))
+        if partner != NO:
+            self._meld(seat, c, partner)
+        self._advance()
+
+    def _meld(self, seat, c, partner):                         # §7, G17
+        v = meld_value(c, partner)
+        self.meld_points[seat] += v
+        self.melds.append((seat, c, partner, v))
+        kind = 1 if C.RANK_OF[c] in (K_, Q_) else 2
+        self.record({"type": "meld", "seat": seat, "cards": [C.code(c), C.code(partner)],
+                     "kind": kind, "value": v})
+        if kind == 1 and self.trump != C.SUIT_OF[c]:           # §6.5, G16
+            self.trump = C.SUIT_OF[c]
+            self.record({"type": "trump", "suit": C.SUITS[self.trump], "seat": seat})
+
+    def _emperor(self, seat, comp, a):                         # G14
+        if self.trick:
+            i = self._winner_index(self.trick, self.trump)
+            w = self.trick[i][0]
+            self._take(w, self.trick)
+            self.record({"type": "interrupted", "seat": seat, "winner": w,
+                         "cards": self._trick_codes(self.trick),
+                         "points": self._pile_points(self.trick)})
+            self.last_trick = self.trick
+            self.last_winner = w
+            self.last_kind = "interrupted"
+        self.emperor_trick = True
+        partner = C.CARD[a["meld"]] if "meld" in a else NO
+        self.trick = [(seat, EMPEROR, comp, NO, partner)]
+        self.led = NO
+        self.released = False
+        if partner != NO:
+            self._meld(seat, comp, partner)
+        self._advance()
+
+    @staticmethod
+    def _pile_points(entries):
+        return sum(VALUE[e[1]] + (VALUE[e[2]] if e[2] != NO else 0) for e in entries)
+
+    @staticmethod
+    def _trick_codes(entries):
+        out = []
+        for _, c, k, _s, _m in entries:
+            out.append(C.CODES[c])
+            if k != NO:
+                out.append(C.CODES[k])
+        return out
+
+    def _take(self, w, entries):
+        m = 0
+        for _, c, k, _s, _m in entries:
+            m |= 1 << c
+            if k != NO:
+                m |= 1 << k
+        self.captured[w] |= m
+        self.card_points[w] += self._pile_points(entries)
+        self.tricks_won[w] += 1
+
+    def _finish_trick(self):
+        if self.emperor_trick:
+            w = self.trick[0][0]                               # G14.4
+        else:
+            w = self.trick[self._winner_index(self.trick, self.trump)][0]
+        self._take(w, self.trick)
+        self.record({"type": "trick", "winner": w, "leader": self.trick[0][0],
+                     "cards": self._trick_codes(self.trick),
+                     "points": self._pile_points(self.trick), "emperor": self.emperor_trick})
+        self.last_trick = self.trick
+        self.last_winner = w
+        self.last_kind = "emperor" if self.emperor_trick else "trick"
+        self.trick = []
+        self._start_trick(w)
+
+    # --- scoring (§8, G21-G24) --------------------------------------------------------
+
+    def _end_deal(self):
+        n = self.n
+        changes = [0] * n
+        obtained = [self.card_points[s] + self.meld_points[s] for s in range(n)]
+        for s in self.active:
+            changes[s] = obtained[s]                           # G23
+        d = self.declarer
+        made = obtained[d] >= self.contract
+        changes[d] = obtained[d] if made else -(self.contract - obtained[d])   # G22
+        for s in self.active:
+            self.scores[s] += changes[s]
+        if self.sitting_out is not None:
+            changes[self.sitting_out] = self.credit            # added at the reveal (G23)
+        self.sheet.append([self.deal_no, d, self.contract, obtained[d], *changes])
+        result = {"deal_no": self.deal_no, "declarer": d, "contract": self.contract,
+                  "obtained": obtained[d], "made": made, "points": obtained,
+                  "card_points": list(self.card_points), "changes": changes,
+                  "scores": list(self.scores)}
+        self.previous_deal = result
+        self.record({"type": "deal_over", **result})
+        self.to_move = None
+        top = max(self.scores)
+        if top >= TARGET:                                      # G24
+            leaders = [s for s in range(n) if self.scores[s] == top]
+            if len(leaders) == 1:
+                self.winner = leaders[0]
+                self.phase = "over"
+                self.record({"type": "game_over", "winner": self.winner,
+                             "scores": list(self.scores)})
+                return
+        self.dealer = self.next_seat(self.dealer)              # G6
+        self._deal(self.shuffled())
+
+    # --- invariants -------------------------------------------------------------------
+
+    def check_invariants(self):
+        """36 cards accounted for; points = captured card points + melds; scores = sheet."""
+        held = 0
+        count = 0
+        places = list(self.hands) + list(self.captured)
+        for m in places:
+            assert not held & m, "a card is in two places"
+            held |= m
+            count += C.count(m)
+        loose = list(self.exchange)
+        if self.declarer is None:
+            loose += self.musik
+        for _, c, k, _s, _m in self.trick:
+            loose.append(c)
+            if k != NO:
+                loose.append(k)
+        for c in loose:
+            assert not held >> c & 1, "a card is in two places"
+            held |= 1 << c
+            count += 1
+        assert count == 36 and held == DECK_MASK, "cards not conserved"
+        if self.sitting_out is not None:
+            assert not self.hands[self.sitting_out] and not self.captured[self.sitting_out]
+        for s in range(self.n):
+            pts = sum(VALUE[c] for c in C.cards_of(self.captured[s]))
+            assert pts == self.card_points[s], "card points inconsistent"
+            assert self.meld_points[s] == sum(v for ms, _, _, v in self.melds if ms == s)
+        if self.phase == "play" and not any(self.hands[s] for s in self.active) \
+                and not self.trick:
+            assert sum(self.card_points) == 180
+        sheet_total = [0] * self.n
+        for row in self.sheet:
+            for s in range(self.n):
+                sheet_total[s] += row[4 + s]
+        if self.sitting_out is not None and self.declarer is not None and \
+                (not self.sheet or self.sheet[-1][0] != self.deal_no):
+            sheet_total[self.sitting_out] += self.credit
+        assert sheet_total == self.scores, "scores do not match the score sheet"
+        if self.phase == "over":
+            assert max(self.scores) >= TARGET and self.scores.count(max(self.scores)) == 1
+            assert self.scores[self.winner] == max(self.scores)
+
+    # --- view (G27) -------------------------------------------------------------------
+
+    def _view(self, v, seat):
+        n = self.n
+        v["hand"] = self._codes(self.hands[seat]) if seat is not None else []
+        v["trump"] = C.SUITS[self.trump] if self.trump != NO else None
+        v["trump_card"] = None
+        v["target"] = TARGET
+        v["sitting_out"] = self.sitting_out
+        v["active"] = list(self.active)
+        v["opener"] = self.opener
+        v["declarer"] = self.declarer
+        v["contract"] = self.contract if self.declarer is not None else None
+        v["high_bid"] = self.high
+        v["leader"] = self.leader
+        v["led"] = C.SUITS[self.led] if self.led != NO else None
+        v["released"] = self.released
+        v["emperor_trick"] = self.emperor_trick
+        v["to_give"] = list(self.to_give)
+        v["seats"] = [{
+            "seat": s,
+            "cards": C.count(self.hands[s]),
+            "tricks": self.tricks_won[s],
+            "points": (self.card_points[s] + self.meld_points[s]) if s != self.sitting_out
+            else self.credit,
+            "sitting_out": s == self.sitting_out,
+            "badges": self._badges(s),
+        } for s in range(n)]
+        for d in v["seats"]:
+            if self.bids[d["seat"]] is not None:
+                d["bid"] = self.bids[d["seat"]]
+        v["trick"] = self._trick_view(self.trick)
+        v["last_trick"] = ({"cards": self._trick_view(self.last_trick),
+                            "winner": self.last_winner, "kind": self.last_kind}
+                           if self.last_trick else None)
+        piles = []
+        if self.musik_revealed:                                # G9, G27
+            piles.append({"id": "musik", "cards": C.codes(self.musik)})
+        else:
+            piles.append({"id": "musik", "count": len(self.musik)})
+        if self.exchange:                                      # G4: nobody sees it
+            piles.append({"id": "exchange", "count": len(self.exchange)})
+        v["piles"] = piles
+        v["melds"] = [{"seat": s, "cards": [C.code(c), C.code(p)], "value": val,
+                       "kind": 1 if C.RANK_OF[c] in (K_, Q_) else 2}
+                      for s, c, p, val in self.melds]
+        given = []
+        for g, r, c in self.given:                             # G11: giver and recipient
+            d = {"seat": g, "to": r}
+            if seat is not None and seat in (g, r):
+                d["card"] = C.code(c)
+            given.append(d)
+        v["given"] = given
+        v["summary"] = self._summary(seat)
+        v["score_sheet"] = {
+            "columns": ["sheet.deal", "sheet.declarer", "sheet.contract", "sheet.obtained",
+                        *range(n)],
+            "rows": [list(r) for r in self.sheet],
+        }
+        v["deal_points"] = {"cards": list(self.card_points), "melds": list(self.meld_points)}
+        v["previous_deal"] = dict(self.previous_deal) if self.previous_deal else None
+
+    def _badges(self, s):
+        b = []
+        if s == self.dealer:
+            b.append("badge.dealer")
+        if s == self.sitting_out:
+            b.append("badge.sitting_out")
+        if s == self.declarer:
+            b.append("badge.declarer")
+        elif self.declarer is None and s == self.high_bidder and self.phase == "bid":
+            b.append("badge.high_bidder")
+        return b
+
+    def _trick_view(self, entries):
+        out = []
+        for s, c, k, cs, mp in entries:
+            d = {"seat": s, "card": C.CODES[c]}
+            if k != NO:
+                d["companion"] = C.CODES[k]
+                if c != EMPEROR and cs != NO:
+                    d["counts_as"] = C.SUITS[cs]
+            if mp != NO:
+                d["meld"] = C.CODES[mp]
+            out.append(d)
+        return out
+
+    def _summary(self, seat):
+        out = []
+        if self.sitting_out is not None:
+            out.append({"key": "summary.sitting_out", "seat": self.sitting_out})
+        if self.declarer is None:
+            out.append({"key": "summary.high_bid", "seat": self.high_bidder, "value": self.high})
+        else:
+            out.append({"key": "summary.contract", "seat": self.declarer,
+                        "value": self.contract})
+        if self.musik_revealed and self.sitting_out is not None:
+            out.append({"key": "summary.musik_credit", "seat": self.sitting_out,
+                        "value": self.credit,
+                        "melds": [[C.code(x), C.code(y)] for x, y in self.credit_pairs]})
+        if self.trump != NO:
+            out.append({"key": "summary.trump", "suit": C.SUITS[self.trump]})
+        else:
+            out.append({"key": "summary.no_trump"})
+        for s, c, p, val in self.melds:
+            out.append({"key": "summary.meld", "seat": s, "cards": [C.code(c), C.code(p)],
+                        "value": val})
+        for g, r, c in self.given:
+            d = {"key": "summary.gave", "seat": g, "to": r}
+            if seat is not None and seat in (g, r):
+                d = {"key": "summary.gave_card", "seat": g, "to": r, "card": C.code(c)}
+            out.append(d)
+        if self.phase == "play" and self.emperor_trick:
+            out.append({"key": "summary.emperor_trick", "seat": self.trick[0][0]})
+        elif self.phase == "play" and self.released:
+            out.append({"key": "summary.released"})
+        return out
+
+
+GAME = Cesarz

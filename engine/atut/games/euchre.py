@@ -126,6 +126,8 @@ class Euchre(Game):
         self.out = [False, False, False, False]               # sitting out this deal
         self.calls: list[tuple] = []                          # (seat, type, suit or None)
         self.trick: list[tuple[int, int]] = []
+        self.last_trick = []                                  # no card of an old deal shown
+        self.last_winner = None
         self.tricks_won = [0, 0, 0, 0]
         self.played = 0
         self.nxt = [1, 2, 3, 0]

@@ -34,7 +34,10 @@ for _c in DECKS[3]:
     VALUE[_c] = _FACE[C.rank_of(_c)]
 # the cards in display order: suit by suit (S C D H), high to low in this game's order
 DISPLAY = tuple(C.make(r, s) for s in range(4) for r in ORDER)
-DISPLAY_RANK = {c: i for i, c in enumerate(DISPLAY)}
+DISPLAY_RANK = [99] * 48
+for _i, _c in enumerate(DISPLAY):
+    DISPLAY_RANK[_c] = _i
+DECK_MASK = {n: C.mask_of(d) for n, d in DECKS.items()}
 
 HAND = 12                                                     # ¶2
 UNIT = 24                                                     # ¶3: 24 points = 1 imperial
@@ -64,7 +67,9 @@ HONOURS = {(n, t): C.mask_of(C.make(r, t) for r in HONOUR_RANKS[n]) for n in (2,
 
 def display(mask: int) -> list[str]:
     """Card codes of a mask, suit by suit, high to low in this game's order."""
-    return [C.CODES[c] for c in DISPLAY if mask >> c & 1]
+    cs = C.cards_of(mask)
+    cs.sort(key=DISPLAY_RANK.__getitem__)
+    return [C.CODES[c] for c in cs]
 
 
 def find_imperials(hand: int, n: int, trump: int, extra: int = 0) -> list[tuple]:
@@ -265,7 +270,9 @@ class Imperial(Game):
                 hand &= led
             elif hand & C.SUIT_MASK[self.trump]:              # G13: else trump
                 hand &= C.SUIT_MASK[self.trump]
-        return [{"type": "play", "card": C.CODES[c]} for c in DISPLAY if hand >> c & 1]
+        cs = C.cards_of(hand)
+        cs.sort(key=DISPLAY_RANK.__getitem__)
+        return [{"type": "play", "card": C.CODES[c]} for c in cs]
 
     # --- apply --------------------------------------------------------------------------
 
@@ -318,31 +325,35 @@ class Imperial(Game):
 
     def check_invariants(self):
         """Cards conserved; scores = the sum of the score sheet; the win rule (G16)."""
-        deck = C.mask_of(DECKS[self.n])
+        n = self.n
         held = 0
         count = 0
         parts = self.hands + self.taken + [1 << c for _, c in self.trick]
-        if self.n == 2:
+        if n == 2:
             parts += [1 << self.trump_card, self.unused]
         for m in parts:
             assert not held & m, "a card is in two places"
             held |= m
-            count += C.count(m)
-        assert held == deck and count == len(DECKS[self.n]), "cards not conserved"
-        for s in range(self.n):
+            count += m.bit_count()
+        assert held == DECK_MASK[n] and count == len(DECKS[n]), "cards not conserved"
+        taken = 0
+        for s in range(n):
             assert self.hands[s] & ~self.start_hands[s] == 0, "a card appeared in a hand"
             assert self.revealed[s] & ~self.start_hands[s] == 0, "revealed a card not held"
             assert self.scores[s] == sum(row[s] for row in self.sheet), "scores inconsistent"
-        assert sum(self.tricks_won) * self.n == sum(C.count(m) for m in self.taken)
+            taken += self.taken[s].bit_count()
+        assert sum(self.tricks_won) * n == taken
         if self.phase == "over":
             assert self.winner is not None and self.scores[self.winner] >= TARGET
             assert self.to_move is None
         else:
             assert max(self.scores) < TARGET, "somebody reached 120 and the game goes on"
             assert self.winner is None
-            sizes = {C.count(self.hands[(self.leader + k) % self.n]) + (k < len(self.trick))
-                     for k in range(self.n)}
-            assert len(sizes) == 1, "hands out of step"
+            k = len(self.trick)
+            size = (self.hands[self.leader].bit_count() + (k > 0))
+            for i in range(1, n):
+                assert (self.hands[(self.leader + i) % n].bit_count() + (k > i)) == size, \
+                    "hands out of step"
 
     # --- view (G9, ¶5 of the rules file) ------------------------------------------------
 

@@ -1,0 +1,33 @@
+// 66 (Sześćdziesiąt sześć): the page's words for this game (see core.js for the key families).
+export default {
+  en: {
+    "name": "Sixty-Six",
+    "rules": "2–4 players, 24 cards. Reach 66 points (marriages count) or take the last trick.",
+    "phase.play": "Play",
+    "phase.over": "Game over",
+    "target": "First to {target} points",
+    "action.exchange": "Exchange the trump 9 for the trump card",
+    "event.exchange": "{seat} exchanges {gave} for the trump card {took}",
+    "event.marriage": "{seat} declares a marriage {cards}: +{value}",
+    "event.trump_drawn": "{seat} draws the trump card {card}",
+    "event.draw": "Everyone draws; {stock} left in the stock",
+    "event.deal_over": "{winner} wins: {reason}",
+    "reason.66": "66 points reached",
+    "reason.last_trick": "took the last trick",
+  },
+  pl: {
+    "name": "Sześćdziesiąt sześć",
+    "rules": "2–4 graczy, 24 karty. Zdobądź 66 punktów (meldunki się liczą) albo ostatnią lewę.",
+    "phase.play": "Rozgrywka",
+    "phase.over": "Koniec gry",
+    "target": "Do {target} punktów",
+    "action.exchange": "Wymień atutową dziewiątkę na kartę atutową",
+    "event.exchange": "{seat} wymienia {gave} na kartę atutową {took}",
+    "event.marriage": "{seat} melduje {cards}: +{value}",
+    "event.trump_drawn": "{seat} dobiera kartę atutową {card}",
+    "event.draw": "Wszyscy dobierają; w talonie zostało {stock}",
+    "event.deal_over": "{winner} wygrywa: {reason}",
+    "reason.66": "zdobył 66 punktów",
+    "reason.last_trick": "wziął ostatnią lewę",
+  },
+};

@@ -1,0 +1,84 @@
+// The engine worker: a module Web Worker that loads Pyodide, installs the atut wheel and owns
+// the game.  The page talks to it with requests {id, op, args} and gets back
+// {id, ok: true, result} or {id, ok: false, error}.  Besides answers it posts
+// {type: "progress", pct, stage}, {type: "ready", info} and {type: "error", message}.
+//
+// The page only ever receives view(seat) of the person's seat (see bridge.py).
+// Everything is fetched relative to this file: nothing comes from any other origin.
+
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+
+const here = (path) => new URL(path, import.meta.url).href;
+const debug = new URL(import.meta.url).searchParams.get("debug") === "1";
+
+function progress(pct, stage) {
+  self.postMessage({ type: "progress", pct, stage });
+}
+
+async function fetchOk(url, kind) {
+  const r = await fetch(url);
+  if (!r.ok) throw new Error(`could not load ${url.split("/").pop()}: HTTP ${r.status}`);
+  return kind === "json" ? r.json() : kind === "text" ? r.text() : r.arrayBuffer();
+}
+
+let handle = null;                 // the Python bridge's handle(op, args_json) -> json text
+
+async function boot() {
+  progress(3, "runtime");
+  const manifest = await fetchOk(here("./build.json"), "json");
+  // the wheel and the bridge download while the runtime starts
+  const wheelP = fetchOk(here("./" + manifest.wheel), "buffer");
+  const bridgeP = fetchOk(here("./bridge.py"), "text");
+  let pct = 5;
+  const timer = setInterval(() => {              // the runtime gives no byte progress: ease on
+    pct = Math.min(70, pct + (72 - pct) * 0.08);
+    progress(Math.round(pct), "runtime");
+  }, 100);
+  let pyodide;
+  try {
+    pyodide = await loadPyodide({
+      indexURL: here("./pyodide/"),
+      lockFileURL: here("./pyodide/pyodide-lock.json"),
+      cdnUrl: here("./pyodide/"),               // never fall back to a CDN
+      packages: [],
+      stdout: (s) => console.log(s),
+      stderr: (s) => console.warn(s),
+    });
+  } finally {
+    clearInterval(timer);
+  }
+  progress(75, "python");
+  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+  pyodide.unpackArchive(await wheelP, "wheel", { extractDir: sitePackages });
+  progress(85, "games");
+  pyodide.FS.writeFile(sitePackages + "/atut_bridge.py", await bridgeP);
+  const bridge = pyodide.pyimport("atut_bridge");
+  bridge.DEBUG = debug;
+  const h = bridge.handle;
+  handle = (op, args) => h(op, JSON.stringify(args ?? {}));
+  const info = JSON.parse(handle("info", {}));
+  if (!info.ok) throw new Error(info.error);
+  progress(100, "ready");
+  self.postMessage({ type: "ready", info: info.result });
+}
+
+const booted = boot().then(() => true, (err) => {
+  const message = String(err && err.message ? err.message : err);
+  self.postMessage({ type: "error", message });
+  return false;
+});
+
+self.onmessage = async (e) => {
+  const { id, op, args } = e.data || {};
+  if (!(await booted)) {
+    self.postMessage({ id, ok: false, error: "the engine did not load" });
+    return;
+  }
+  let reply;
+  try {
+    reply = JSON.parse(handle(String(op), args));
+  } catch (err) {
+    reply = { ok: false, error: String(err && err.message ? err.message : err) };
+  }
+  self.postMessage({ id, ...reply });
+};

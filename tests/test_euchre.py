@@ -298,7 +298,7 @@ def test_E9_dealers_partner_alone_dealer_discards_then_sits_out():
     g.apply({"type": "defend_alone", "value": False})
     assert g.phase == "play" and g.to_move == 1                 # G12: dealer's left leads
     v = g.view(1)
-    assert v["seats"][0]["sitting_out"] and "sits_out" in v["seats"][0]["badges"]
+    assert v["seats"][0]["sitting_out"] and "opponent" in v["seats"][0]["badges"]
     assert v["sitting_out"] == [0]
     seats_played = []
     deal = g.deal_no
@@ -660,7 +660,7 @@ def test_view_shape_for_the_page():
                                                             {"type": "pass"}]
     assert [s["team"] for s in v["seats"]] == [0, 1, 0, 1]
     assert "partner" in v["seats"][3]["badges"] and "opponent" in v["seats"][0]["badges"]
-    assert "dealer" in v["seats"][0]["badges"]
+    assert v["dealer"] == 0 and "maker" not in v["seats"][1]["badges"]
     assert {"key": "upcard", "card": "QD"} in v["summary"]
     assert v["target"] == 10 and len(v["hand"]) == 5
     do(g, "order_up")

@@ -342,7 +342,7 @@ class Euchre(Game):
         self.last_result = {"maker": m, "alone": self.alone, "lone_defender": self.lone_defender,
                             "tricks": made, "team": team, "points": pts}
         self.record({"type": "deal_score", "maker": m, "alone": self.alone,
-                     "tricks": made, "team": team, "points": pts,
+                     "tricks": made, "team": team, "seats": [team, team + 2], "points": pts,
                      "scores": [sc[0], sc[1]]})
         if sc[team] >= TARGET:                                # G15
             self.winner = [team, team + 2]
@@ -424,8 +424,6 @@ class Euchre(Game):
         seats = []
         for s in range(4):
             badges = []
-            if s == self.dealer:
-                badges.append("dealer")
             if seat is not None and s != seat:
                 badges.append("partner" if (s - seat) & 1 == 0 else "opponent")
             if s == self.maker:
@@ -434,10 +432,8 @@ class Euchre(Game):
                     badges.append("alone")
             if s == self.lone_defender:
                 badges.append("defends_alone")
-            if self.out[s]:
-                badges.append("sits_out")
             d = {"seat": s, "cards": C.count(self.hands[s]), "tricks": self.tricks_won[s],
-                 "points": None, "team": team_of(s), "sitting_out": self.out[s],
+                 "team": team_of(s), "sitting_out": self.out[s],
                  "badges": badges}
             if s in last_call and self.maker is None:
                 c = last_call[s]
@@ -476,8 +472,8 @@ class Euchre(Game):
             b += pb
             rows.append([deal_no, "—" if maker is None else maker,
                          "—" if made is None else made, a, b])
-        v["score_sheet"] = {"columns": ["sheet.deal", "sheet.maker", "sheet.tricks",
-                                        "sheet.team0", "sheet.team1"], "rows": rows}
+        v["score_sheet"] = {"columns": ["deal", "maker", "tricks", "team0", "team1"],
+                            "rows": rows}
         v["target"] = TARGET
         v["last_result"] = dict(self.last_result) if self.last_result else None
 
@@ -503,7 +499,7 @@ class Euchre(Game):
         if r.get("redeal"):
             return {"key": "last_redeal", "seat": r["dealer"]}
         return {"key": "last_deal", "seat": r["maker"], "tricks": r["tricks"],
-                "team": r["team"], "points": r["points"]}
+                "team": r["team"], "seats": [r["team"], r["team"] + 2], "points": r["points"]}
 
 
 GAME = Euchre

@@ -206,8 +206,8 @@ def test_E6_comparison_two_players():
     g = game_with(2, 0, {1: ["KH", "QH", "JH", "AH"], 0: ["KS", "QS", "JS", "AS"]}, turned="10H")
     assert [(e["seat"], e["points"]) for e in events(g, "imperial")] == [(1, 48)]
     assert g.sheet[0][0] < 24 <= g.sheet[0][1]
-    s = [x for x in g.view(None)["summary"] if x["key"] == "imperial.imperials_beaten"]
-    assert s == [{"key": "imperial.imperials_beaten", "seats": [0]}]
+    s = [x for x in g.view(None)["summary"] if x["key"] == "imperials_beaten"]
+    assert s == [{"key": "imperials_beaten", "seats": [0]}]
     # 1 and 1: both score 24 (dealer first)
     g = game_with(2, 0, {1: ["KC", "QC", "JC", "AC"], 0: ["KS", "QS", "JS", "AS"]}, turned="10H")
     assert [(e["seat"], e["points"]) for e in events(g, "imperial")] == [(0, 24), (1, 24)]
@@ -273,7 +273,7 @@ def test_E9_G10_turned_card_never_counts_for_the_point():
     g = game_with(2, 0, {0: ["KH", "QH", "JH", "10H", "9H"],
                          1: ["AS", "10S", "9S", "8S", "7S"]}, turned="8H")
     bests = {e["seat"]: (e["length"], e["value"]) for e in g.view(None)["summary"]
-             if e["key"] == "imperial.best_suit"}
+             if e["key"] == "best_suit"}
     assert bests[0] == (5, 49)
 
 
@@ -298,7 +298,7 @@ def test_E11_honour_lead_scores_at_once():
     assert g.scores[1] == before + 4
     assert events(g, "honour_lead")[-1] == {"type": "honour_lead", "seat": 1, "card": "QC",
                                              "points": 4}
-    assert any(x["key"] == "imperial.honour_lead" for x in g.view(0)["summary"])
+    assert any(x["key"] == "honour_lead" for x in g.view(0)["summary"])
     play(g, "KC")
     assert events(g, "trick")[-1]["winner"] == 0 and g.scores[1] == before + 4
 
@@ -466,12 +466,12 @@ def test_G9_declarations_are_public_and_summarised():
     g = game_with(2, 0, {1: ["KS", "QS", "JS", "AS", "KH"]}, turned="10H")
     v = g.view(None)
     keys = [x["key"] for x in v["summary"]]
-    assert keys.index("imperial.imperial") < keys.index("imperial.best_suit") < \
-        keys.index("imperial.honours")
+    assert keys.index("imperial") < keys.index("best_suit") < \
+        keys.index("honours")
     assert v["revealed"][1] == ["KS", "QS", "JS", "AS", "KH"]
-    assert [x for x in v["summary"] if x["key"] == "imperial.score"][1]["total"] == g.scores[1]
-    assert all(x["key"].startswith("imperial.") for x in v["summary"])
-    bests = [x for x in v["summary"] if x["key"] == "imperial.best_suit"]
+    assert [x for x in v["summary"] if x["key"] == "score"][1]["total"] == g.scores[1]
+    assert keys[0] == "trump_turned" and keys.count("score") == 2
+    bests = [x for x in v["summary"] if x["key"] == "best_suit"]
     assert [b["seat"] for b in bests] == [0, 1] and all("cards" not in b for b in bests)
 
 
@@ -614,4 +614,4 @@ def test_view_leaks_nothing(n):
     assert len(unused) == 7
     for seat in (None, 0, 1):
         assert not unused & _strings(g.view(seat), set())
-    assert g.view(None)["piles"] == [{"id": "imperial.unused", "count": 7}]
+    assert g.view(None)["piles"] == [{"id": "unused", "count": 7}]

@@ -174,10 +174,16 @@ class Imperial(Game):
     def _declare(self):
         """G12 steps (1)-(4); stops as soon as somebody has won (G16)."""
         n, trump, order = self.n, self.trump, self._order()
+        if n == 2:
+            self.summary.append({"key": "trump_turned", "card": C.code(self.trump_card),
+                                 "trump": C.SUITS[trump]})
+        else:
+            self.summary.append({"key": "trump_shown", "seat": self.dealer,
+                                 "card": C.code(self.trump_card), "trump": C.SUITS[trump]})
         # (1) G5: the turned honour, 2 players only
         if n == 2 and C.rank_of(self.trump_card) in HONOUR_RANKS[2]:
             d = self.dealer
-            self.summary.append({"key": "imperial.turned_honour", "seat": d,
+            self.summary.append({"key": "turned_honour", "seat": d,
                                  "card": C.code(self.trump_card), "points": BONUS})
             self.record({"type": "turned_honour", "seat": d, "card": C.code(self.trump_card),
                          "points": BONUS})
@@ -191,7 +197,7 @@ class Imperial(Game):
         units = {s: sum(u for _, _, u in found[s]) for s in order}
         top = max(units.values())
         if top == 0:
-            self.summary.append({"key": "imperial.no_imperials"})
+            self.summary.append({"key": "no_imperials"})
             self.record({"type": "no_imperials"})
         else:
             gains = []
@@ -200,28 +206,29 @@ class Imperial(Game):
                     continue
                 for kind, mask, u in found[s]:
                     open_ = n == 2 and bool(mask >> self.trump_card & 1)
+                    in_trump = kind == "suit" and u == 2
                     self.revealed[s] |= mask & self.hands[s]
-                    item = {"seat": s, "kind": kind, "cards": display(mask),
-                            "trump": kind == "suit" and C.suit_of(C.cards_of(mask)[0]) == trump,
-                            "open": open_, "units": u, "points": u * UNIT}
-                    self.summary.append({"key": "imperial.imperial", **item})
+                    label = ("open_" if open_ else "") + ("trump" if in_trump else kind)
+                    item = {"seat": s, "kind": kind, "label": label, "cards": display(mask),
+                            "trump": in_trump, "open": open_, "units": u, "points": u * UNIT}
+                    self.summary.append({"key": "imperial", **item})
                     self.record({"type": "imperial", **item})
                 gains.append((s, top * UNIT))
             others = [s for s in order if units[s] != top]
             if others:
-                self.summary.append({"key": "imperial.imperials_beaten", "seats": others})
+                self.summary.append({"key": "imperials_beaten", "seats": others})
             if self._score(gains):
                 return
         # (3) G10: the point
         best = {s: best_suit(self.hands[s]) for s in order}
         for s in order:
-            self.summary.append({"key": "imperial.best_suit", "seat": s,
+            self.summary.append({"key": "best_suit", "seat": s,
                                  "length": best[s][0], "value": best[s][1]})
         top_pt = max(best.values())
         winners = [s for s in order if best[s] == top_pt]
         pts = BONUS if len(winners) == 1 else BONUS // 2
         for s in winners:
-            self.summary.append({"key": "imperial.point", "seat": s, "length": top_pt[0],
+            self.summary.append({"key": "point", "seat": s, "length": top_pt[0],
                                  "value": top_pt[1], "points": pts})
             self.record({"type": "point", "seat": s, "length": top_pt[0], "value": top_pt[1],
                          "points": pts})
@@ -234,7 +241,7 @@ class Imperial(Game):
             k = C.count(held)
             self.revealed[s] |= held
             item = {"seat": s, "cards": display(held), "points": BONUS * k}
-            self.summary.append({"key": "imperial.honours", **item})
+            self.summary.append({"key": "honours" if k else "no_honours", **item})
             if k:
                 self.record({"type": "honours", **item})
                 if self._score([(s, BONUS * k)]):
@@ -283,7 +290,7 @@ class Imperial(Game):
         self.trick.append((seat, c))
         if len(self.trick) == 1:
             if HONOURS[(self.n, self.trump)] >> c & 1:        # G14: leading a trump honour
-                self.summary.append({"key": "imperial.honour_lead", "seat": seat,
+                self.summary.append({"key": "honour_lead", "seat": seat,
                                      "card": a["card"], "points": BONUS})
                 self.record({"type": "honour_lead", "seat": seat, "card": a["card"],
                              "points": BONUS})
@@ -311,7 +318,7 @@ class Imperial(Game):
             t = self.tricks_won[s]
             if t > 6:
                 pts = 2 * BONUS if t == HAND else BONUS
-                self.summary.append({"key": "imperial.tricks_bonus", "seat": s, "tricks": t,
+                self.summary.append({"key": "tricks_bonus", "seat": s, "tricks": t,
                                      "points": pts})
                 self.record({"type": "tricks_bonus", "seat": s, "tricks": t, "points": pts})
                 if self._score([(s, pts)]):
@@ -374,16 +381,15 @@ class Imperial(Game):
             "points": self.scores[s],
             "imperials": self.scores[s] // UNIT,              # G18
             "rest": self.scores[s] % UNIT,
-            "badges": ["badge.dealer"] if s == self.dealer else [],
         } for s in range(n)]
         # G9: what the declarations revealed of each hand, still held or already played
         v["revealed"] = [display(self.revealed[s]) for s in range(n)]
         if n == 2:
-            v["piles"] = [{"id": "imperial.unused", "count": C.count(self.unused)}]  # G3: hidden
+            v["piles"] = [{"id": "unused", "count": C.count(self.unused)}]  # G3: hidden
         v["summary"] = [dict(x) for x in self.summary] + [
-            {"key": "imperial.score", "seat": s, "imperials": self.scores[s] // UNIT,
+            {"key": "score", "seat": s, "imperials": self.scores[s] // UNIT,
              "points": self.scores[s] % UNIT, "total": self.scores[s]} for s in range(n)]
-        v["score_sheet"] = {"columns": ["imperial.deal", *range(n)],
+        v["score_sheet"] = {"columns": ["deal", *range(n)],
                             "rows": [[i + 1, *row] for i, row in enumerate(self.sheet)]}
         v["deal_points"] = list(self.deal_points)
         v["target"] = TARGET

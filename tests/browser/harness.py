@@ -1,0 +1,135 @@
+"""Play a game through the page, like a person — reusable by every game's browser test.
+
+    from harness import open_game, play_whole_game, page_cards, page_actions, saved_game
+
+    def test_my_game_page(page, dist_url):
+        clicks = play_whole_game(page, dist_url, "euchre", players=4, seed=3, seat=0)
+        assert clicks > 0
+        assert page.locator("[data-testid=game-over]").is_visible()
+
+The fixtures `page` (fails on console errors and requests to other origins) and `dist_url`
+(dist/ served on localhost) come from conftest.py.
+
+- ``open_game(page, url, game, players, seed, seat=0, bots="random", delay=0, lang="en")``
+  opens ``#game=…&bots=…&delay=0&debug=1`` and waits for ``body[data-engine=ready]`` and the
+  first view.  ``debug=1`` only enables the test-only worker ops (``saved_game``,
+  ``worker_random_play``).
+- ``wait_for_turn(page)`` returns ``"over"`` when ``[data-testid=game-over]`` is shown, or
+  ``"turn"`` when an enabled ``[data-action]`` control exists.
+- ``play_whole_game(page, url, game, players, seed, seat=0, choose=None, rng_seed=None,
+  on_turn=None, max_clicks=3000)`` opens the game, then loops: wait for the game's end or the
+  person's turn, call ``on_turn(page)`` if given, pick one enabled ``[data-action]`` control with
+  ``choose(actions, rng)`` (default: a seeded ``rng.choice``; ``actions`` is the list of parsed
+  ``data-action`` dicts) and click it; returns the number of clicks.
+- ``page_cards(page)`` every ``data-card`` in the DOM; ``page_actions(page)`` the canonical
+  JSON strings of the enabled ``[data-action]`` controls.
+- ``saved_game(page)`` the table's ``to_json()`` text (load it in CPython with
+  ``atut.load_game`` to compare the page with the engine).
+- ``visible_cards(view)`` every card code that appears anywhere in a view.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+ENABLED_ACTION = "[data-action]:not([disabled])"
+GAME_OVER = "[data-testid=game-over]"
+
+
+def game_url(url: str, game: str, players: int | None = None, seed: int | None = None,
+             seat: int = 0, bots="random", delay: int = 0, lang: str = "en",
+             debug: bool = True, **extra) -> str:
+    parts = [f"game={game}"]
+    if players is not None:
+        parts.append(f"players={players}")
+    if seed is not None:
+        parts.append(f"seed={seed}")
+    parts += [f"seat={seat}", f"bots={bots}", f"delay={delay}", f"lang={lang}"]
+    parts += [f"{k}={v}" for k, v in extra.items()]
+    if debug:
+        parts.append("debug=1")
+    return url + "#" + "&".join(parts)
+
+
+def open_game(page, url: str, game: str, players: int | None = None, seed: int | None = None,
+              seat: int = 0, bots="random", delay: int = 0, lang: str = "en", **extra) -> None:
+    page.goto(game_url(url, game, players, seed, seat, bots, delay, lang, **extra))
+    page.wait_for_selector("body[data-engine=ready]", timeout=120_000)
+    page.wait_for_function("() => window.atutPage && window.atutPage.view !== null")
+
+
+def wait_for_turn(page, timeout: float = 60_000) -> str:
+    page.wait_for_selector(f"{GAME_OVER}, {ENABLED_ACTION}", timeout=timeout)
+    if page.locator(GAME_OVER).count():
+        return "over"
+    return "turn"
+
+
+def page_actions(page) -> list[str]:
+    return page.eval_on_selector_all(ENABLED_ACTION, "els => els.map(e => e.dataset.action)")
+
+
+def page_cards(page) -> list[str]:
+    return page.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card)")
+
+
+def _default_choose(actions: list[dict], rng: random.Random) -> int:
+    return rng.randrange(len(actions))
+
+
+def play_whole_game(page, url: str, game: str, players: int | None = None, seed: int = 0,
+                    seat: int = 0, choose=None, rng_seed: int | None = None, on_turn=None,
+                    max_clicks: int = 3000, open_page: bool = True, **extra) -> int:
+    """Play until ``[data-testid=game-over]``; returns the number of clicks."""
+    if open_page:
+        open_game(page, url, game, players, seed, seat, **extra)
+    rng = random.Random(seed if rng_seed is None else rng_seed)
+    choose = choose or _default_choose
+    clicks = 0
+    while True:
+        if wait_for_turn(page) == "over":
+            return clicks
+        if on_turn is not None:
+            on_turn(page)
+        controls = page.locator(ENABLED_ACTION)
+        texts = page_actions(page)
+        assert texts, "the person's turn, but no enabled [data-action] control"
+        actions = [json.loads(t) for t in texts]
+        i = choose(actions, rng)
+        controls.nth(i).click()
+        clicks += 1
+        assert clicks <= max_clicks, f"no game over after {max_clicks} clicks"
+
+
+def saved_game(page) -> str:
+    """The table's save file (needs the page opened with debug=1, as open_game does)."""
+    return page.evaluate("() => window.atutPage.request('save')")
+
+
+def worker_random_play(page, game: str, players: int, seed: int, action_seed: int) -> dict:
+    """A throwaway game played inside the page's worker (Pyodide) with
+    ``random.Random(action_seed).choice`` over ``legal_actions()``; returns its events."""
+    return page.evaluate("(a) => window.atutPage.request('debug_random_play', a)",
+                         {"game": game, "players": players, "seed": seed,
+                          "action_seed": action_seed})
+
+
+def visible_cards(view) -> set[str]:
+    """Every card code appearing anywhere in a view (keys and values, recursively)."""
+    import atut.cards as C
+    out: set[str] = set()
+
+    def walk(x):
+        if isinstance(x, str):
+            if x in C.CARD:
+                out.add(x)
+        elif isinstance(x, dict):
+            for k, v in x.items():
+                walk(k)
+                walk(v)
+        elif isinstance(x, (list, tuple)):
+            for v in x:
+                walk(v)
+    walk(view)
+    return out

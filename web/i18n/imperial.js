@@ -30,6 +30,7 @@ export default {
     "summary.honour_lead": "{seat} leads the honour {card}: +{points}",
     "summary.tricks_bonus": "{seat} took {tricks} tricks: +{points}",
     "summary.score": "{seat}: {imperials} imp. + {points} pts",
+    "summary.last_deal": "Deal {deal}: {seat} +{points}, {tricks} tricks, {honour_leads} honour leads",
 
     "event.deal": "{dealer} deals",
     "event.trump_turned": "Turned trump card: {card}",
@@ -77,6 +78,7 @@ export default {
     "summary.honour_lead": "{seat} wychodzi onerem {card}: +{points}",
     "summary.tricks_bonus": "{seat}: {tricks} wziątek: +{points}",
     "summary.score": "{seat}: {imperials} imp. + {points} ocz.",
+    "summary.last_deal": "Rozdanie {deal}: {seat} +{points}, wziątek {tricks}, wyjść onerem {honour_leads}",
 
     "event.deal": "{dealer} rozdaje",
     "event.trump_turned": "Odkryty atu: {card}",

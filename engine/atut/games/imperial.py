@@ -125,6 +125,7 @@ class Imperial(Game):
 
     def _start(self, deck):
         self.sheet: list[list[int]] = []                      # per deal: points gained per seat
+        self.prev_deal: list[dict] = []                       # the last deal's recap (summary)
         self._deal(deck if deck is not None else self.shuffled())
 
     def _deal(self, deck):
@@ -325,6 +326,13 @@ class Imperial(Game):
                     return
         self.record({"type": "deal_over", "points": list(self.deal_points),
                      "tricks": list(self.tricks_won), "scores": list(self.scores)})
+        leads = [0] * self.n
+        for x in self.summary:
+            if x["key"] == "honour_lead":
+                leads[x["seat"]] += 1
+        self.prev_deal = [{"key": "last_deal", "seat": s, "deal": self.deal_no,
+                           "points": self.deal_points[s], "tricks": self.tricks_won[s],
+                           "honour_leads": leads[s]} for s in range(self.n)]
         self.dealer = self.next_seat(self.dealer)             # G2: the deal passes left
         self._deal(self.shuffled())
 
@@ -388,7 +396,8 @@ class Imperial(Game):
             v["piles"] = [{"id": "unused", "count": C.count(self.unused)}]  # G3: hidden
         v["summary"] = [dict(x) for x in self.summary] + [
             {"key": "score", "seat": s, "imperials": self.scores[s] // UNIT,
-             "points": self.scores[s] % UNIT, "total": self.scores[s]} for s in range(n)]
+             "points": self.scores[s] % UNIT, "total": self.scores[s]} for s in range(n)] + [
+            dict(x) for x in self.prev_deal]
         v["score_sheet"] = {"columns": ["deal", *range(n)],
                             "rows": [[i + 1, *row] for i, row in enumerate(self.sheet)]}
         v["deal_points"] = list(self.deal_points)

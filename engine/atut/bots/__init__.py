@@ -71,7 +71,15 @@ Optional (defaults in brackets):
     draws from a stock, no hidden deal) and is small enough to solve exactly; the generic solver
     then runs alpha-beta with the root seat's side maximising ``evaluate`` and everyone else
     minimising it ("paranoid" search; exact for two sides), up to ``BUDGETS[4]["solve_nodes"]``
-    nodes per solve (beyond that it falls back to rollouts).
+    nodes per decision sample (beyond that, or past the time cap, it falls back to rollouts).
+
+``solve_evaluate(game, seat, start) -> float``  [``evaluate``]
+    The solver's leaf value, if it should differ from the rollouts' (e.g. plain win/loss
+    without a point-margin tie-break, which lets alpha-beta cut far more).
+
+``state_key(game) -> hashable``  [none]
+    Identifies a sampled state for the solver: equal keys are solved once per decision (e.g.
+    two-player 66 once the stock is gone, where every sample is the same open position).
 
 ``same_side(game, a, b) -> bool``  [``a == b``]
     Partners (euchre's pairs) - the solver lets the root seat's partner maximise too.
@@ -245,6 +253,22 @@ def make_bot(game_id: str, level=1, seed: int = 0, budget: dict | None = None) -
 
 # --- the generic search ------------------------------------------------------------------
 
+def fast_clone(game):
+    """``game.clone()`` for search, but sharing the RNG (copying its state costs far more than
+    the rest): deterministic all the same, since every search step is.  Lists (and lists in
+    lists) and dicts are copied one level down, as ``Game.clone`` does."""
+    new = object.__new__(type(game))
+    d = game.__dict__.copy()
+    for k, v in d.items():
+        t = type(v)
+        if t is list:
+            d[k] = [x[:] if type(x) is list else x for x in v]
+        elif t is dict:
+            d[k] = v.copy()
+    new.__dict__ = d
+    return new
+
+
 def _default_deal_over(game, start):
     return game.to_move is None or game.deal_no != start.deal_no
 
@@ -280,20 +304,27 @@ class _SolveLimit(Exception):
     pass
 
 
-def solve(p, game, start, seat, max_nodes: int) -> float:
+_last_nodes = [0]          # nodes of the latest ``solve`` (read by ``search``)
+
+
+def solve(p, game, start, seat, max_nodes: int, deadline: float | None = None) -> float:
     """Exact value of ``game`` for ``seat``'s side by alpha-beta (everyone else minimising);
-    ``_SolveLimit`` past ``max_nodes`` nodes."""
+    ``_SolveLimit`` past ``max_nodes`` nodes or past ``deadline`` (``time.perf_counter``)."""
     over = getattr(p, "deal_over", _default_deal_over)
-    evaluate = getattr(p, "evaluate", _default_evaluate)
+    evaluate = getattr(p, "solve_evaluate", None) or getattr(p, "evaluate", _default_evaluate)
     same = getattr(p, "same_side", None)
     order = getattr(p, "order_actions", None)
     nodes = [0]
+
+    _last_nodes[0] = 0
 
     def ab(g, alpha, beta):
         if over(g, start):
             return evaluate(g, seat, start)
         nodes[0] += 1
         if nodes[0] > max_nodes:
+            raise _SolveLimit
+        if deadline is not None and not nodes[0] & 127 and time.perf_counter() > deadline:
             raise _SolveLimit
         acts = g._legal()
         if order is not None:
@@ -303,7 +334,7 @@ def solve(p, game, start, seat, max_nodes: int) -> float:
         if maxing:
             v = -math.inf
             for a in acts:
-                c = g.clone()
+                c = fast_clone(g)
                 c._apply(a)
                 v = max(v, ab(c, alpha, beta))
                 if v >= beta:
@@ -312,7 +343,7 @@ def solve(p, game, start, seat, max_nodes: int) -> float:
             return v
         v = math.inf
         for a in acts:
-            c = g.clone()
+            c = fast_clone(g)
             c._apply(a)
             v = min(v, ab(c, alpha, beta))
             if v <= alpha:
@@ -320,7 +351,10 @@ def solve(p, game, start, seat, max_nodes: int) -> float:
             beta = min(beta, v)
         return v
 
-    return ab(game, -math.inf, math.inf)
+    try:
+        return ab(game, -math.inf, math.inf)
+    finally:
+        _last_nodes[0] = nodes[0]
 
 
 def search(p, view: dict, legal: list, rng: random.Random, budget: dict,
@@ -337,6 +371,8 @@ def search(p, view: dict, legal: list, rng: random.Random, budget: dict,
     samples = max(budget["min_samples"], -(-budget["rollouts"] // n_act))
     deadline = time.perf_counter() + budget["time_cap"]
     solvable = getattr(p, "solvable", None) if budget.get("solve_nodes") else None
+    state_key = getattr(p, "state_key", None)
+    cache: dict = {}
     totals = [0.0] * n_act
     done = 0
     solved = 0
@@ -347,21 +383,29 @@ def search(p, view: dict, legal: list, rng: random.Random, budget: dict,
         by_key = {canonical(a): a for a in g._legal()}
         exact = None
         if solvable is not None and solvable(g, g):
-            try:
-                exact = []
-                for k in keys:
-                    c = g.clone()
-                    c._apply(by_key[k])
-                    exact.append(solve(p, c, g, seat, budget["solve_nodes"]))
-                solved += 1
-            except _SolveLimit:
-                exact = None
+            sk = state_key(g) if state_key is not None else None
+            if sk is not None and sk in cache:
+                exact = cache[sk]
+            else:
+                try:
+                    exact = []
+                    left = budget["solve_nodes"]          # shared by the actions of a sample
+                    for k in keys:
+                        c = fast_clone(g)
+                        c._apply(by_key[k])
+                        exact.append(solve(p, c, g, seat, left, deadline))
+                        left -= _last_nodes[0]
+                    solved += 1
+                except _SolveLimit:
+                    exact = None
+                if sk is not None:
+                    cache[sk] = exact
         if exact is not None:
             for j in range(n_act):
                 totals[j] += exact[j]
         else:
             for j, k in enumerate(keys):
-                c = g.clone()
+                c = fast_clone(g)
                 c._apply(by_key[k])
                 totals[j] += rollout(p, c, g, seat, rng)
         done += 1
@@ -446,3 +490,27 @@ def sample_cards(cards: list[int], sizes: dict, allowed: dict, rng: random.Rando
     for i, q in enumerate(slots):
         out[q] |= 1 << owner[i]
     return out
+
+
+def blank_game(cls, view: dict, rng: random.Random):
+    """An empty instance of the game class ``cls`` with the base-class fields set from ``view``
+    (players, dealer, scores, phase, deal number, to_move, options), no events recorded and its
+    own RNG drawn from ``rng``.  A plug-in's ``determinize`` then sets the game's own fields."""
+    g = object.__new__(cls)
+    g.options = dict(view.get("options") or {})
+    g.n = view["players"]
+    g.seed = 0
+    g.rng = random.Random(rng.getrandbits(64))
+    g.first_dealer = view["dealer"]
+    g.dealer = view["dealer"]
+    g.first_deck = None
+    g.history = []
+    g.events = []
+    g.scores = list(view["scores"])
+    g.to_move = view["to_move"]
+    g.winner = None
+    g.phase = view["phase"]
+    g.deal_no = view["deal_no"]
+    g._deal_event = 0
+    g._recording = False
+    return g

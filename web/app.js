@@ -200,7 +200,7 @@ function startWorker() {
   worker.onmessage = (e) => {
     const m = e.data || {};
     if (m.type === "progress") return showProgress(m.pct, m.stage);
-    if (m.type === "ready") return engineReady(m.info);
+    if (m.type === "ready") { window.atutTimings = m.timings; return engineReady(m.info); }
     if (m.type === "error") return engineFailed(m.message);
     const p = pending.get(m.id);
     if (!p) return;

@@ -23,7 +23,11 @@ async function fetchOk(url, kind) {
 
 let handle = null;                 // the Python bridge's handle(op, args_json) -> json text
 
+const timings = {};                // ms since the worker started, per loading stage
+const mark = (name) => { timings[name] = Math.round(performance.now()); };
+
 async function boot() {
+  mark("start");
   progress(3, "runtime");
   const manifest = await fetchOk(here("./build.json"), "json");
   // the wheel and the bridge download while the runtime starts
@@ -47,9 +51,11 @@ async function boot() {
   } finally {
     clearInterval(timer);
   }
+  mark("runtime");
   progress(75, "python");
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
   pyodide.unpackArchive(await wheelP, "wheel", { extractDir: sitePackages });
+  mark("wheel");
   progress(85, "games");
   pyodide.FS.writeFile(sitePackages + "/atut_bridge.py", await bridgeP);
   const bridge = pyodide.pyimport("atut_bridge");
@@ -58,8 +64,9 @@ async function boot() {
   handle = (op, args) => h(op, JSON.stringify(args ?? {}));
   const info = JSON.parse(handle("info", {}));
   if (!info.ok) throw new Error(info.error);
+  mark("games");
   progress(100, "ready");
-  self.postMessage({ type: "ready", info: info.result });
+  self.postMessage({ type: "ready", info: info.result, timings });
 }
 
 const booted = boot().then(() => true, (err) => {

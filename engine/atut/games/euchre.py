@@ -396,6 +396,7 @@ class Euchre(Game):
         v["hand"] = C.codes(self._sorted(self.hands[seat])) if seat is not None else []
         up = C.CODES[self.upcard]
         v["upcard"] = up
+        v["upcard_state"] = self.up_state                      # shown / taken / turned
         v["trump_card"] = up if self.up_state == "shown" and ph != "over" else None
         piles = []
         if self.up_state == "turned":

@@ -250,8 +250,8 @@ def test_E6_G9_G10_musik_revealed_and_dealer_credited(n, musik, credit):
     assert g.scores == ([credit] + [0] * (n - 1) if n >= 4 else [0] * n)
     if n >= 4:
         summary = {s["key"]: s for s in v["summary"]}
-        assert summary["summary.musik_credit"]["value"] == credit
-        assert summary["summary.musik_credit"]["seat"] == 0
+        assert summary["musik_credit"]["value"] == credit
+        assert summary["musik_credit"]["seat"] == 0
         assert events(g, "musik_credit")[0]["value"] == credit
         assert v["seats"][0]["points"] == credit
     d = g.declarer
@@ -797,11 +797,10 @@ def test_G27_public_view_contents():
     v = g.view(None)
     assert v["hand"] == [] and "legal_actions" not in v
     assert v["sitting_out"] == 0 and v["seats"][0]["sitting_out"]
-    assert "badge.sitting_out" in v["seats"][0]["badges"]
-    assert "badge.declarer" in v["seats"][1]["badges"]
+    assert v["seats"][1]["badges"] == ["declarer"] and v["seats"][1]["bid"] == 100
+    assert v["seats"][2]["bid"] == "pass"
     keys = [s["key"] for s in v["summary"]]
-    assert {"summary.sitting_out", "summary.contract", "summary.musik_credit",
-            "summary.no_trump"} <= set(keys)
+    assert {"sitting_out", "contract", "musik_credit", "no_trump"} <= set(keys)
     assert v["target"] == 2000 and v["contract"] == 100 and v["declarer"] == 1
     assert v["score_sheet"]["columns"][4:] == [0, 1, 2, 3]
     mine = g.view(g.to_move)
@@ -815,3 +814,49 @@ def test_G25_refusal_to_follow_is_logged_publicly():
     play(g, "AH")
     play(g, "9S")
     assert {"type": "no_follow", "seat": 1, "suit": "H"} in g.view(None)["log"]
+
+
+def test_G17_an_equal_card_does_not_beat_so_no_meld():
+    g = to_play(new(3, 0, {0: ["9C"], 1: ["RED_JOKER", "KD"], 2: ["KC", "QC"]},
+                    musik=["9H", "JH", "YPH"]), gives=["9H", "JH"])
+    play(g, "9C")
+    play(g, "RED_JOKER", companion="KD")                       # counts as a club king
+    legal = g.legal_actions()
+    assert {"type": "play", "card": "KC"} in legal
+    assert {"type": "play", "card": "KC", "meld": "QC"} not in legal
+    assert {"type": "play", "card": "QC", "meld": "KC"} not in legal
+    play(g, "KC")
+    assert events(g, "trick")[-1]["winner"] == 1               # the earlier king wins
+
+
+def test_page_words_cover_every_event_summary_pile_phase_and_badge():
+    import pathlib
+    text = (pathlib.Path(__file__).parent.parent / "web" / "i18n" / "cesarz.js").read_text("utf-8")
+    en, pl = text.split("\n  pl: {", 1)
+    needed = set()
+    for n in (3, 4):
+        for seed in range(15):
+            g = atut.new_game("cesarz", players=n, seed=seed)
+            rng = random.Random(seed)
+            while not g.is_over and g.deal_no <= 2:
+                for seat in (None, g.to_move):
+                    v = g.view(seat)
+                    needed |= {"phase." + v["phase"]}
+                    needed |= {"event." + e["type"] for e in v["log"] if e["type"] != "action"}
+                    needed |= {"event.action." + e["action"]["type"] for e in v["log"]
+                               if e["type"] == "action"}
+                    needed |= {"summary." + s["key"] for s in v["summary"]}
+                    needed |= {"pile." + p["id"] for p in v["piles"]}
+                    needed |= {"badge." + b for s in v["seats"] for b in s["badges"]}
+                    needed |= {"column." + c for c in v["score_sheet"]["columns"]
+                               if isinstance(c, str)}
+                    needed |= {"counts_as." + e["counts_as"] for e in v["trick"]
+                               if "counts_as" in e}
+                    for e in v["log"]:
+                        if e["type"] == "deal_over":
+                            needed.add("result." + e["result"])
+                g.apply(rng.choice(g.legal_actions()))
+    assert len(needed) > 40
+    for key in sorted(needed):
+        assert f'"{key}"' in en, f"no English words for {key}"
+        assert f'"{key}"' in pl, f"no Polish words for {key}"

@@ -231,8 +231,9 @@ class Cesarz(Game):
         self.last_kind = ""                                    # "trick" / "interrupted"
         self.leader: int | None = None
         self.record({"type": "deal", "dealer": self.dealer, "deck": C.codes(deck)}, [])
-        self.record({"type": "new_deal", "deal_no": self.deal_no, "dealer": self.dealer,
-                     "sitting_out": self.sitting_out})
+        self.record({"type": "new_deal", "deal_no": self.deal_no, "dealer": self.dealer})
+        if self.sitting_out is not None:
+            self.record({"type": "sits_out", "seat": self.sitting_out})
         for s in self.active:
             self.record({"type": "hand", "seat": s, "cards": self._codes(self.hands[s])}, [s])
         if self.exchange:
@@ -576,7 +577,8 @@ class Cesarz(Game):
             changes[self.sitting_out] = self.credit            # added at the reveal (G23)
         self.sheet.append([self.deal_no, d, self.contract, obtained[d], *changes])
         result = {"deal_no": self.deal_no, "declarer": d, "contract": self.contract,
-                  "obtained": obtained[d], "made": made, "points": obtained,
+                  "obtained": obtained[d], "made": made,
+                  "result": "made" if made else "failed", "points": obtained,
                   "card_points": list(self.card_points), "changes": changes,
                   "scores": list(self.scores)}
         self.previous_deal = result
@@ -693,23 +695,20 @@ class Cesarz(Game):
         v["given"] = given
         v["summary"] = self._summary(seat)
         v["score_sheet"] = {
-            "columns": ["sheet.deal", "sheet.declarer", "sheet.contract", "sheet.obtained",
-                        *range(n)],
+            "columns": ["deal", "declarer", "contract", "obtained", *range(n)],
             "rows": [list(r) for r in self.sheet],
         }
         v["deal_points"] = {"cards": list(self.card_points), "melds": list(self.meld_points)}
         v["previous_deal"] = dict(self.previous_deal) if self.previous_deal else None
 
     def _badges(self, s):
-        b = []
-        if s == self.dealer:
-            b.append("badge.dealer")
-        if s == self.sitting_out:
-            b.append("badge.sitting_out")
+        b = []                                                 # i18n keys badge.<b>
         if s == self.declarer:
-            b.append("badge.declarer")
+            b.append("declarer")
         elif self.declarer is None and s == self.high_bidder and self.phase == "bid":
-            b.append("badge.high_bidder")
+            b.append("high_bidder")
+        if self.phase == "give" and self.to_give and s == self.to_give[0]:
+            b.append("receives")
         return b
 
     def _trick_view(self, entries):
@@ -727,33 +726,38 @@ class Cesarz(Game):
 
     def _summary(self, seat):
         out = []
+        p = self.previous_deal
+        if p and self.phase == "bid":
+            out.append({"key": "previous_deal", "deal": p["deal_no"], "declarer": p["declarer"],
+                        "contract": p["contract"], "obtained": p["obtained"],
+                        "result": p["result"]})
         if self.sitting_out is not None:
-            out.append({"key": "summary.sitting_out", "seat": self.sitting_out})
+            out.append({"key": "sitting_out", "seat": self.sitting_out})
         if self.declarer is None:
-            out.append({"key": "summary.high_bid", "seat": self.high_bidder, "value": self.high})
+            out.append({"key": "high_bid", "seat": self.high_bidder, "value": self.high})
         else:
-            out.append({"key": "summary.contract", "seat": self.declarer,
+            out.append({"key": "contract", "seat": self.declarer,
                         "value": self.contract})
         if self.musik_revealed and self.sitting_out is not None:
-            out.append({"key": "summary.musik_credit", "seat": self.sitting_out,
+            out.append({"key": "musik_credit", "seat": self.sitting_out,
                         "value": self.credit,
                         "melds": [[C.code(x), C.code(y)] for x, y in self.credit_pairs]})
         if self.trump != NO:
-            out.append({"key": "summary.trump", "suit": C.SUITS[self.trump]})
+            out.append({"key": "trump", "suit": C.SUITS[self.trump]})
         else:
-            out.append({"key": "summary.no_trump"})
+            out.append({"key": "no_trump"})
         for s, c, p, val in self.melds:
-            out.append({"key": "summary.meld", "seat": s, "cards": [C.code(c), C.code(p)],
+            out.append({"key": "meld", "seat": s, "cards": [C.code(c), C.code(p)],
                         "value": val})
         for g, r, c in self.given:
-            d = {"key": "summary.gave", "seat": g, "to": r}
+            d = {"key": "gave", "seat": g, "to": r}
             if seat is not None and seat in (g, r):
-                d = {"key": "summary.gave_card", "seat": g, "to": r, "card": C.code(c)}
+                d = {"key": "gave_card", "seat": g, "to": r, "card": C.code(c)}
             out.append(d)
         if self.phase == "play" and self.emperor_trick:
-            out.append({"key": "summary.emperor_trick", "seat": self.trick[0][0]})
+            out.append({"key": "emperor_trick", "seat": self.trick[0][0]})
         elif self.phase == "play" and self.released:
-            out.append({"key": "summary.released"})
+            out.append({"key": "released"})
         return out
 
 

@@ -1,0 +1,325 @@
+"""The arena: bots against bots on duplicate deals, and bot decision times.
+
+    python -m atut arena GAME --bots A,B[,...] --players N --deals K --seed S [--jobs J]
+                         [--mode deal|game] [--cap-scale X]
+    python -m atut bench-bots [--games g,...] [--levels 1,2,3,4] [--players N] [--games-per 4]
+
+Bots are named by level ``1``..``4`` or ``random``, ``rules``, ``search``, ``strong``.  With fewer
+bots than players the last bot fills the remaining seats (``--bots 3,2 --players 4``: one level-3
+bot against three level-2 bots); in euchre two bots for four players sit as pairs (A B A B).
+
+Duplicate: every deal is played once per rotation of the lineup through the seats, from the
+same deck and dealer, so each bot holds each hand.  A deal is scored from the seats' score
+changes: ``--mode deal`` (default for games played to a target) plays one deal from a fresh
+game and compares the score each seat gained in it; ``--mode game`` plays whole games (66 is
+one deal, so both are the same there).  The deal's winner is the seat (or the pair) that gained
+most (ties shared); in ``game`` mode the game's winner.
+
+Per bot the arena prints: its share of wins (summed over its seats) and the fair share (its
+seats / players), a 95% confidence interval over deals (all rotations of a deal form one
+observation, so the interval is honest for paired play), the mean score margin per deal (its
+seats' gain minus the other bots' seats' mean gain; in 66 card points), and an Elo difference
+against the field from the win share, odds-adjusted for the fair share.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+
+import atut
+from . import cards as C
+from .bots import NAMES, make_bot, parse_level
+
+LEVEL_NAME = {v: k for k, v in NAMES.items()}
+TARGET_GAMES = ("euchre", "imperial", "tysiac1001", "cesarz")
+
+
+# --- one duplicate deal ----------------------------------------------------------------------
+
+def lineup(game_id: str, bots: list[int], players: int) -> list[int]:
+    """Entry index (into ``bots``) of each seat before rotation."""
+    if len(bots) > players:
+        raise ValueError(f"{len(bots)} bots for {players} players")
+    if game_id == "euchre" and len(bots) == 2 and players == 4:
+        return [0, 1, 0, 1]
+    return list(range(len(bots))) + [len(bots) - 1] * (players - len(bots))
+
+
+def rotations(game_id: str, line: list[int]) -> list[list[int]]:
+    n = len(line)
+    out = []
+    for r in range(n):
+        rot = [line[(s - r) % n] for s in range(n)]
+        if rot not in out:
+            out.append(rot)
+    return out
+
+
+def _winners(game, start_scores, mode):
+    """Seats sharing the win and each seat's gain."""
+    gain = [game.scores[s] - start_scores[s] for s in range(game.n)]
+    if mode == "game" or game.game_id == "sixty_six":
+        w = game.winner
+        ws = list(w) if isinstance(w, (list, tuple)) else [w]
+        return ws, gain
+    best = max(gain)
+    return [s for s in range(game.n) if gain[s] == best], gain
+
+
+def _margin_points(game, gain):
+    """Per-seat points for the margin: 66 uses the deal's card points, others the score gain."""
+    if game.game_id == "sixty_six":
+        return list(game.points)
+    return gain
+
+
+def play_deal(args) -> dict:
+    """Play deal ``d`` in every rotation; per entry: summed win share and margin per rotation."""
+    game_id, players, bots, d, seed, mode, cap_scale, budgets = args
+    cls = atut.game_class(game_id)
+    deal_seed = seed * 1_000_003 + d
+    rng = random.Random(deal_seed)
+    deck = cls.deck_for(players)
+    rng.shuffle(deck)
+    deck_codes = C.codes(deck)
+    dealer = rng.randrange(players)
+    line = lineup(game_id, bots, players)
+    entries = len(bots)
+    share = [0.0] * entries
+    margin = [0.0] * entries
+    decisions = capped = 0
+    rots = rotations(game_id, line)
+    for rot in rots:
+        game = atut.new_game(game_id, players=players, seed=deal_seed, dealer=dealer,
+                             deck=deck_codes)
+        seat_bots = []
+        for s in range(players):
+            e = rot[s]
+            lv = bots[e]
+            b = None
+            if lv >= 3:
+                budget = dict(budgets.get(lv, {}))
+                b = make_bot(game_id, lv, seed=deal_seed * 31 + e, budget=budget or None)
+                if cap_scale != 1:
+                    b.budget["time_cap"] *= cap_scale
+            else:
+                b = make_bot(game_id, lv, seed=deal_seed * 31 + e)
+            seat_bots.append(b)
+        start = list(game.scores)
+        deal_no = game.deal_no
+        steps = 0
+        while not game.is_over:
+            if mode == "deal" and game.deal_no != deal_no:
+                break
+            s = game.to_move
+            game.apply(seat_bots[s].choose(game.view(s)))
+            steps += 1
+            if steps > 200_000:
+                raise RuntimeError(f"{game_id} deal {d} does not end")
+        ws, gain = _winners(game, start, mode)
+        pts = _margin_points(game, gain)
+        for s in range(players):
+            e = rot[s]
+            if s in ws:
+                share[e] += 1.0 / len(ws)
+        for e in range(entries):
+            mine = [pts[s] for s in range(players) if rot[s] == e]
+            other = [pts[s] for s in range(players) if rot[s] != e]
+            if mine and other:
+                margin[e] += sum(mine) / len(mine) - sum(other) / len(other)
+        for b in seat_bots:
+            decisions += b.stats.get("decisions", 0)
+            capped += b.stats.get("capped", 0)
+    k = len(rots)
+    return {"share": [x / k for x in share], "margin": [x / k for x in margin],
+            "decisions": decisions, "capped": capped}
+
+
+# --- statistics -------------------------------------------------------------------------------
+
+def mean_ci(xs: list[float]) -> tuple[float, float]:
+    """Mean and half-width of its 95% confidence interval (normal approximation)."""
+    n = len(xs)
+    m = sum(xs) / n
+    if n < 2:
+        return m, math.inf
+    var = sum((x - m) ** 2 for x in xs) / (n - 1)
+    return m, 1.96 * math.sqrt(var / n)
+
+
+def elo(share: float, fair: float) -> float:
+    """Elo difference against the field from a win share, odds-adjusted for the fair share."""
+    p = min(max(share, 1e-4), 1 - 1e-4)
+    return 400 * math.log10((p / (1 - p)) / (fair / (1 - fair)))
+
+
+def run(game_id: str, bots: list[int], players: int, deals: int, seed: int, jobs: int = 1,
+        mode: str | None = None, cap_scale: float = 3.0, budgets: dict | None = None,
+        progress=None) -> dict:
+    """Play the arena and return the per-entry statistics (see ``report``)."""
+    cls = atut.game_class(game_id)
+    if players not in cls.PLAYERS:
+        raise ValueError(f"{game_id} is played by {cls.PLAYERS} players, not {players}")
+    if not bots:
+        raise ValueError("name at least one bot")
+    if mode is None:
+        mode = "deal" if game_id in TARGET_GAMES else "game"
+    if mode not in ("deal", "game"):
+        raise ValueError(f"mode must be deal or game, not {mode!r}")
+    if deals < 1:
+        raise ValueError("deals must be at least 1")
+    line = lineup(game_id, bots, players)
+    tasks = [(game_id, players, bots, d, seed, mode, cap_scale, budgets or {})
+             for d in range(deals)]
+    t0 = time.perf_counter()
+    if jobs > 1:
+        import multiprocessing as mp
+        with mp.get_context("spawn" if sys.platform == "win32" else "fork").Pool(jobs) as pool:
+            results = list(pool.imap(play_deal, tasks, chunksize=1))
+    else:
+        results = []
+        for i, t in enumerate(tasks):
+            results.append(play_deal(t))
+            if progress and (i + 1) % progress == 0:
+                print(f"  {i + 1}/{deals} deals, {time.perf_counter() - t0:.0f} s",
+                      file=sys.stderr)
+    out = {"game": game_id, "players": players, "deals": deals, "seed": seed, "mode": mode,
+           "lineup": line, "seconds": time.perf_counter() - t0,
+           "decisions": sum(r["decisions"] for r in results),
+           "capped": sum(r["capped"] for r in results), "bots": []}
+    for e, lv in enumerate(bots):
+        seats = line.count(e)
+        fair = seats / players
+        m, ci = mean_ci([r["share"][e] for r in results])
+        mm, mci = mean_ci([r["margin"][e] for r in results])
+        out["bots"].append({"entry": e, "level": lv, "seats": seats, "fair": fair,
+                            "share": m, "share_ci": ci, "ratio": m / fair,
+                            "margin": mm, "margin_ci": mci,
+                            "elo": elo(m, fair),
+                            "elo_lo": elo(max(m - ci, 0.0), fair),
+                            "elo_hi": elo(min(m + ci, 1.0), fair)})
+    return out
+
+
+def report(r: dict) -> str:
+    unit = ("games (one deal each)" if r["game"] == "sixty_six" else
+            "single deals from fresh games, scored by the points each seat gained"
+            if r["mode"] == "deal" else "whole games")
+    margin_unit = "card points" if r["game"] == "sixty_six" else "score points"
+    lines = [f"arena {r['game']}, {r['players']} players, {r['deals']} duplicate deals "
+             f"(seed {r['seed']}; {unit}); seats {r['lineup']} rotated",
+             f"{'bot':<10} {'seats':>5} {'win share':>10} {'95% CI':>15} {'fair':>6} "
+             f"{'x fair':>6} {'margin':>8} {'95% CI':>8} {'Elo':>6} {'Elo 95% CI':>14}"]
+    for b in r["bots"]:
+        name = f"{b['level']} {LEVEL_NAME[b['level']]}"
+        lines.append(
+            f"{name:<10} {b['seats']:>5} {b['share']:>10.3f} "
+            f"{'[%.3f, %.3f]' % (b['share'] - b['share_ci'], b['share'] + b['share_ci']):>15} "
+            f"{b['fair']:>6.3f} {b['ratio']:>6.2f} {b['margin']:>+8.2f} "
+            f"{'±%.2f' % b['margin_ci']:>8} {b['elo']:>+6.0f} "
+            f"{'[%+.0f, %+.0f]' % (b['elo_lo'], b['elo_hi']):>14}")
+    lines.append(f"margin in {margin_unit} per deal; {r['decisions']} search decisions, "
+                 f"{r['capped']} cut by the time cap; {r['seconds']:.0f} s")
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m atut arena",
+                                 description="Bots against bots on duplicate deals.")
+    ap.add_argument("game", choices=atut.GAME_IDS)
+    ap.add_argument("--bots", required=True,
+                    help="comma-separated levels 1-4 or random,rules,search,strong")
+    ap.add_argument("--players", type=int, default=None)
+    ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes (0: every core)")
+    ap.add_argument("--mode", choices=("deal", "game"), default=None,
+                    help="deal: single deals from fresh games (default for games to a target); "
+                         "game: whole games")
+    ap.add_argument("--cap-scale", type=float, default=3.0,
+                    help="multiply the bots' time caps (safety nets sized for Pyodide); "
+                         "default 3 so that results do not depend on machine load")
+    ap.add_argument("--progress", type=int, default=0, help="report every N deals (jobs 1)")
+    a = ap.parse_args(argv)
+    try:
+        bots = [parse_level(x) for x in a.bots.split(",")]
+        players = a.players if a.players is not None else atut.game_class(a.game).PLAYERS[0]
+        jobs = a.jobs
+        if jobs == 0:
+            import os
+            jobs = os.cpu_count() or 1
+        r = run(a.game, bots, players, a.deals, a.seed, jobs, a.mode, a.cap_scale,
+                progress=a.progress)
+    except ValueError as e:
+        print(f"arena: {e}", file=sys.stderr)
+        return 2
+    print(report(r))
+    return 0
+
+
+# --- decision times ---------------------------------------------------------------------------
+
+def bench_bots(argv=None) -> int:
+    """Print per game, player count and level the bot's decision times (CPython)."""
+    ap = argparse.ArgumentParser(prog="python -m atut bench-bots",
+                                 description="Bot decision times per game and level.")
+    ap.add_argument("--games", default=None, help="comma-separated game ids (default: built)")
+    ap.add_argument("--levels", default="1,2,3,4")
+    ap.add_argument("--players", type=int, default=None,
+                    help="player count (default: each game's smallest)")
+    ap.add_argument("--deals", type=int, default=3, help="deals per game and level")
+    ap.add_argument("--seed", type=int, default=1)
+    a = ap.parse_args(argv)
+    try:
+        games = a.games.split(",") if a.games else list(atut.built_games())
+        levels = [parse_level(x) for x in a.levels.split(",")]
+        for g in games:
+            atut.game_class(g)
+    except ValueError as e:
+        print(f"bench-bots: {e}", file=sys.stderr)
+        return 2
+    print(f"{'game':<11} {'pl':>2} {'level':>5} {'decisions':>9} {'mean ms':>8} {'p95 ms':>7} "
+          f"{'max ms':>7} {'capped':>6}  budget (Pyodide: 300 ms at 3, 1000 ms at 4)")
+    for g in games:
+        cls = atut.game_class(g)
+        players = a.players if a.players is not None else cls.PLAYERS[0]
+        for lv in levels:
+            times = bench_times(g, players, lv, a.deals, a.seed)
+            ts = sorted(times["times"])
+            if not ts:
+                continue
+            p95 = ts[min(len(ts) - 1, int(0.95 * len(ts)))]
+            print(f"{g:<11} {players:>2} {lv:>5} {len(ts):>9} {1000 * sum(ts) / len(ts):>8.1f} "
+                  f"{1000 * p95:>7.1f} {1000 * ts[-1]:>7.1f} {times['capped']:>6}")
+    return 0
+
+
+def bench_times(game_id: str, players: int, level: int, deals: int, seed: int) -> dict:
+    """Decision times of a ``level`` bot in seat 0 (others level 2) over ``deals`` deals."""
+    times = []
+    capped = 0
+    for d in range(deals):
+        game = atut.new_game(game_id, players=players, seed=seed * 1000 + d)
+        bot = make_bot(game_id, level, seed=d)
+        others = make_bot(game_id, 2, seed=d + 1)
+        deal_no = game.deal_no
+        while not game.is_over and game.deal_no == deal_no:
+            s = game.to_move
+            v = game.view(s)
+            if s == 0:
+                t = time.perf_counter()
+                a = bot.choose(v)
+                times.append(time.perf_counter() - t)
+            else:
+                a = others.choose(v)
+            game.apply(a)
+        capped += bot.stats.get("capped", 0)
+    return {"times": times, "capped": capped}
+
+
+if __name__ == "__main__":
+    sys.exit(main())

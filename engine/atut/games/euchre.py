@@ -177,40 +177,6 @@ class Euchre(Game):
                     {"type": "defend_alone", "value": False}]
         return []
 
-    def apply(self, action):
-        """As ``Game.apply``, with a fast match for the common case (no JSON per action)."""
-        seat = self.to_move
-        if seat is not None and type(action) is dict:
-            if self.phase == "play" and len(action) == 2 and action.get("type") == "play":
-                code = action.get("card")
-                c = C.CARD.get(code, -1) if type(code) is str else -1
-                if c >= 0:
-                    hand = self.hands[seat]
-                    if self.trick:
-                        t = self.trump
-                        follow = hand & EFF_MASK[t][EFF[t][self.trick[0][1]]]   # G5, G6
-                        if follow:
-                            hand = follow
-                    if hand >> c & 1:
-                        a = {"type": "play", "card": code}
-                        self.history.append(a)
-                        if self._recording:
-                            self.record({"type": "action", "seat": seat, "action": a})
-                        self._play(seat, c)
-                        return
-                super().apply(action)                         # explains what was wrong
-                return
-            for a in self._legal():
-                if a == action and all(type(action[k]) is type(v) for k, v in a.items()):
-                    seat = self.to_move
-                    self.history.append(a)
-                    if self._recording:
-                        self.record({"type": "action", "seat": seat, "action": a},
-                                    self._action_visible_to(seat, a))
-                    self._apply(a)
-                    return
-        super().apply(action)                                 # explains what was wrong
-
     def _action_visible_to(self, seat, action):
         if action["type"] == "discard":                       # G9: face down, dealer only
             return [seat]

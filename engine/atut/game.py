@@ -12,7 +12,8 @@ A game module subclasses ``Game`` and supplies:
 ``deck_for(players)`` (the game's cards as ints),
 ``_start(deck)`` (set up the first deal; ``deck`` is a list of ints or ``None`` to shuffle),
 ``_legal()`` (fresh action dicts for ``to_move``),
-``_apply(action)`` (carry out an action known to be legal; it must not fail),
+``_apply(action)`` (carry out an action known to be legal; it must not fail; search code that
+calls it directly must then use ``_legal()``, not the cached ``legal_actions()``),
 ``_view(view, seat)`` (fill the game-specific part of a view).
 
 Save files store the constructor arguments and the actions taken; loading replays them, so a
@@ -80,6 +81,7 @@ class Game:
         self.deal_no = 0
         self._deal_event = 0
         self._recording = True
+        self._cache: list[dict] | None = None      # legal actions of the current state
         self._start(first)
 
     @classmethod
@@ -127,27 +129,36 @@ class Game:
     def legal_actions(self) -> list[dict]:
         if self.to_move is None:
             return []
-        return self._legal()
+        return [a.copy() for a in self._legal_now()]
+
+    def _legal_now(self) -> list[dict]:
+        """The legal actions of the current state, computed once per state."""
+        if self._cache is None:
+            self._cache = self._legal()
+        return self._cache
 
     def apply(self, action: dict) -> None:
         if self.to_move is None:
             raise IllegalAction("the game is over: no action is legal")
-        if not isinstance(action, dict):
+        if type(action) is not dict:
             raise IllegalAction(f"an action is a dict with a 'type', not {action!r}")
-        try:
-            key = canonical(action)
-        except (TypeError, ValueError):
-            raise IllegalAction(f"an action must be JSON-safe: {action!r}") from None
-        legal = self._legal()
+        legal = self._legal_now()
         for a in legal:
-            if canonical(a) == key:
+            # equal dicts whose values also have the same types (True is not 1)
+            if a == action and all(type(v) is type(action[k]) for k, v in a.items()):
                 break
         else:
+            try:
+                canonical(action)
+            except (TypeError, ValueError):
+                raise IllegalAction(f"an action must be JSON-safe: {action!r}") from None
             raise IllegalAction(self._explain(action, legal))
         seat = self.to_move
         self.history.append(a)
-        self.record({"type": "action", "seat": seat, "action": a},
-                    self._action_visible_to(seat, a))
+        self._cache = None
+        if self._recording:
+            self.record({"type": "action", "seat": seat, "action": a},
+                        self._action_visible_to(seat, a))
         self._apply(a)
 
     def view(self, seat: int | None = None) -> dict:
@@ -172,7 +183,7 @@ class Game:
         self._view(v, seat)
         v["log"] = self.visible_events(seat, self._deal_event)
         if seat is not None and seat == self.to_move:
-            v["legal_actions"] = self._legal()
+            v["legal_actions"] = self.legal_actions()
         return v
 
     def to_json(self) -> str:
@@ -254,6 +265,7 @@ class Game:
         d["rng"] = rng
         d["events"] = []
         d["history"] = []
+        d["_cache"] = None
         d["_deal_event"] = 0
         d["_recording"] = False
         new.__dict__ = d

@@ -103,11 +103,11 @@ def play_deal(args) -> dict:
             b = None
             if lv >= 3:
                 budget = dict(budgets.get(lv, {}))
-                b = make_bot(game_id, lv, seed=deal_seed * 31 + e, budget=budget or None)
+                b = make_bot(game_id, lv, seed=deal_seed * 31 + lv, budget=budget or None)
                 if cap_scale != 1:
                     b.budget["time_cap"] *= cap_scale
             else:
-                b = make_bot(game_id, lv, seed=deal_seed * 31 + e)
+                b = make_bot(game_id, lv, seed=deal_seed * 31 + lv)
             seat_bots.append(b)
         start = list(game.scores)
         deal_no = game.deal_no

@@ -230,7 +230,7 @@ def parse_level(level) -> int:
         if s in ("1", "2", "3", "4"):
             return int(s)
         raise ValueError(f"bot level must be 1-4 or one of {', '.join(NAMES)}, not {level!r}")
-    if isinstance(level, bool) or level not in (1, 2, 3, 4):
+    if type(level) is not int or level not in (1, 2, 3, 4):
         raise ValueError(f"bot level must be 1, 2, 3 or 4, not {level!r}")
     return int(level)
 

@@ -187,9 +187,37 @@ def rule_policy(view: dict, rng: random.Random) -> dict:
         return {"type": "exchange"}                   # G10: the trump card beats the trump 9
     hand_cards = [C.card(a["card"]) for a in legal if a["type"] == "play" and "meld" not in a]
     parts = _marriage_parts(k.hand)
+    if k.n >= 3 and len(hand_cards) > 1:
+        # G12: with 3-4 players 66 is rare and the last trick usually decides: save the
+        # highest trump for it (unless it is the only card we may play)
+        keeper = _keeper(k)
+        if keeper is not None:
+            rest = [c for c in hand_cards if c != keeper]
+            if rest and not _takes_66(k, keeper):
+                hand_cards = rest
     if not k.trick:
         return _rule_lead(k, legal, hand_cards, parts, rng)
     return {"type": "play", "card": C.code(_rule_follow(k, hand_cards, parts))}
+
+
+def _keeper(k: Knowledge):
+    trumps = C.cards_of(k.hand & SUIT[k.trump])
+    if not trumps:
+        return None
+    return max(trumps, key=lambda c: POWER[c])
+
+
+def _takes_66(k: Knowledge, c: int) -> bool:
+    """Whether playing ``c`` surely wins this trick and reaches 66 (G11)."""
+    if k.trick:
+        best = _best(k.trick, k.trump)
+        if not _beats(c, best, C.suit_of(k.trick[0][1]), k.trump):
+            return False
+        if len(k.trick) < k.n - 1 and not _sure_winner(k, c):
+            return False
+        value = sum(VALUE[x] for _, x in k.trick) + VALUE[c]
+        return k.points[k.seat] + value >= TARGET
+    return False
 
 
 def _sure_winner(k: Knowledge, c: int) -> bool:
@@ -226,6 +254,14 @@ def _rule_lead(k, legal, cards, parts, rng):
         if sure:                                       # cash sure winners, trumps first
             c = max(sure, key=lambda c: (C.suit_of(c) == k.trump, VALUE[c], POWER[c]))
             return {"type": "play", "card": C.code(c)}
+    if k.n >= 3 and k.exhausted:
+        # strip the others' trumps while ours (the kept one) stays the highest
+        mine = [c for c in cards if C.suit_of(c) == k.trump]
+        theirs = C.cards_of(k.unseen & SUIT[k.trump])
+        top = _keeper(k)
+        if mine and theirs and top is not None and \
+                all(POWER[top] > POWER[x] for x in theirs):
+            return {"type": "play", "card": C.code(min(mine, key=lambda c: POWER[c]))}
     # duck: the card that gives away least; keep trumps, tens and marriage cards
     c = _cheapest(cards, k.trump, parts)
     return {"type": "play", "card": C.code(c)}

@@ -1,0 +1,285 @@
+"""Generic bot tests: levels, seeding, the view as the only input, plug-in determinizers,
+the constrained card sampler, the solver and the arena."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import pytest
+
+import atut
+from atut import bots as B
+from atut import arena
+
+SMALL = {"rollouts": 12, "min_samples": 2, "time_cap": 30.0}
+BUILT = atut.built_games()
+
+
+def _mid_game(game_id, players, seed, steps):
+    """A game after ``steps`` random actions (fewer if it ends)."""
+    g = atut.new_game(game_id, players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if g.is_over:
+            break
+        g.apply(rng.choice(g.legal_actions()))
+    return g
+
+
+# --- make_bot -------------------------------------------------------------------------------
+
+def test_make_bot_levels_and_names():
+    assert [type(B.make_bot("sixty_six", lv)).__name__ for lv in (1, 2, 3, 4)] == \
+        ["RandomBot", "RuleBot", "SearchBot", "StrongBot"]
+    for name, lv in (("random", 1), ("rules", 2), ("search", 3), ("strong", 4), ("3", 3)):
+        assert B.make_bot("sixty_six", name).level == lv
+    assert atut.make_bot("sixty_six", 3, seed=2).level == 3
+
+
+@pytest.mark.parametrize("bad", [0, 5, True, "best", None, 2.0])
+def test_make_bot_rejects_bad_level(bad):
+    with pytest.raises(ValueError, match="level"):
+        B.make_bot("sixty_six", bad)
+
+
+def test_make_bot_rejects_bad_game_seed_budget():
+    with pytest.raises(ValueError, match="unknown game"):
+        B.make_bot("poker", 1)
+    with pytest.raises(ValueError, match="seed"):
+        B.make_bot("sixty_six", 1, seed="x")
+    with pytest.raises(ValueError, match="budget"):
+        B.make_bot("sixty_six", 3, budget={"samples": 3})
+    with pytest.raises(ValueError, match="budget"):
+        B.make_bot("sixty_six", 1, budget={"rollouts": 3})
+
+
+def test_bot_refuses_a_view_without_legal_actions():
+    g = atut.new_game("sixty_six", players=2, seed=1)
+    other = 1 - g.to_move
+    for lv in (1, 2, 3, 4):
+        with pytest.raises(ValueError, match="not to move"):
+            B.make_bot("sixty_six", lv).choose(g.view(other))
+    with pytest.raises(ValueError, match="plays"):
+        B.make_bot("euchre", 1).choose(g.view(g.to_move))
+
+
+def test_budgets_come_from_defaults_plugin_and_arguments():
+    b = B.make_bot("sixty_six", 3)
+    assert b.budget["rollouts"] == B.plugin("sixty_six").BUDGETS[3]["rollouts"]
+    assert b.budget["time_cap"] == B.BUDGETS[3]["time_cap"] == 0.3
+    assert B.make_bot("sixty_six", 4).budget["time_cap"] == 1.0
+    assert B.make_bot("sixty_six", 3, budget={"rollouts": 7}).budget["rollouts"] == 7
+
+
+# --- every built game, every level ----------------------------------------------------------
+
+@pytest.mark.parametrize("game_id", BUILT)
+@pytest.mark.parametrize("level", [1, 2, 3, 4])
+def test_every_level_plays_legal_actions(game_id, level):
+    cls = atut.game_class(game_id)
+    for players in cls.PLAYERS:
+        for seed in range(2):
+            g = _mid_game(game_id, players, seed, 7 * seed + 3)
+            if g.is_over:
+                continue
+            bot = B.make_bot(game_id, level, seed=seed,
+                             budget=SMALL if level >= 3 else None)
+            for _ in range(4):
+                if g.is_over:
+                    break
+                v = g.view(g.to_move)
+                a = bot.choose(v)
+                assert a in v["legal_actions"]
+                g.apply(a)
+
+
+@pytest.mark.parametrize("game_id", [g for g in BUILT
+                                     if hasattr(B.plugin(g), "determinize")])
+def test_determinize_matches_the_view(game_id):
+    """Sampled states have the view's seat to move and exactly its legal actions."""
+    p = B.plugin(game_id)
+    cls = atut.game_class(game_id)
+    for players in cls.PLAYERS:
+        for seed in range(4):
+            g = atut.new_game(game_id, players=players, seed=seed)
+            rng = random.Random(seed)
+            for _ in range(60):
+                if g.is_over:
+                    break
+                v = g.view(g.to_move)
+                d = p.determinize(v, rng)
+                B.check_determinization(d, v, [atut.canonical(a) for a in v["legal_actions"]])
+                assert d.scores == g.scores and d.phase == g.phase
+                g.apply(rng.choice(v["legal_actions"]))
+
+
+def test_fallback_without_plugin(monkeypatch):
+    """A game with no plug-in still gets legal actions at levels 2-4 (random)."""
+    monkeypatch.setattr(B, "plugin", lambda game_id: None)
+    g = atut.new_game("sixty_six", players=3, seed=4)
+    v = g.view(g.to_move)
+    for lv in (2, 3, 4):
+        bot = B.make_bot("sixty_six", lv, seed=1)
+        assert bot.plugin is None
+        assert bot.choose(v) in v["legal_actions"]
+
+
+# --- seeding and the view as the only input ---------------------------------------------------
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4])
+def test_same_seed_same_decisions(level):
+    budget = SMALL if level >= 3 else None
+    for seed in range(3):
+        g = _mid_game("sixty_six", 2, seed, 5)
+        v = g.view(g.to_move)
+        a1 = B.make_bot("sixty_six", level, seed=9, budget=budget).choose(v)
+        a2 = B.make_bot("sixty_six", level, seed=9, budget=budget).choose(copy.deepcopy(v))
+        assert a1 == a2
+
+
+def test_seed_changes_random_decisions():
+    g = atut.new_game("sixty_six", players=2, seed=3)
+    v = g.view(g.to_move)
+    picks = {atut.canonical(B.make_bot("sixty_six", 1, seed=s).choose(v)) for s in range(30)}
+    assert len(picks) > 1
+
+
+def _deck_with_hidden_permuted(players, seed, seat):
+    """Two 66 decks that give ``seat`` the same view at the start: the same cards in his
+    hand and as the trump card, the other cards (others' hands, stock) permuted."""
+    from atut.games.sixty_six import HAND_SIZE
+    rng = random.Random(seed)
+    from atut import cards as C
+    deck = C.codes(C.deck(("A", "10", "K", "Q", "J", "9")))
+    rng.shuffle(deck)
+    dealer = players - 1                     # seat 0 receives deck[0], deck[n], ...
+    h = HAND_SIZE[players]
+    fixed = {i for i in range(players * h) if i % players == seat} | {players * h}
+    free = [i for i in range(len(deck)) if i not in fixed]
+    other = list(deck)
+    vals = [deck[i] for i in free]
+    rng.shuffle(vals)
+    for i, x in zip(free, vals):
+        other[i] = x
+    return deck, other, dealer
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("level", [1, 2, 3, 4])
+def test_bot_cannot_see_hidden_cards(players, level):
+    """The view holds no game object (it survives a JSON round trip unchanged), and a bot's
+    choice is the same when the cards it cannot see are dealt differently."""
+    for seed in range(3):
+        seat = 0
+        d1, d2, dealer = _deck_with_hidden_permuted(players, seed, seat)
+        assert d1 != d2
+        g1 = atut.new_game("sixty_six", players=players, seed=1, dealer=dealer, deck=d1)
+        g2 = atut.new_game("sixty_six", players=players, seed=1, dealer=dealer, deck=d2)
+        assert g1.hands != g2.hands
+        v1, v2 = g1.view(seat), g2.view(seat)
+        assert v1 == v2
+        assert json.loads(json.dumps(v1)) == v1
+        budget = SMALL if level >= 3 else None
+        a1 = B.make_bot("sixty_six", level, seed=5, budget=budget).choose(v1)
+        a2 = B.make_bot("sixty_six", level, seed=5, budget=budget).choose(v2)
+        assert a1 == a2
+
+
+def test_search_never_touches_the_view():
+    g = _mid_game("sixty_six", 3, 2, 6)
+    v = g.view(g.to_move)
+    before = json.dumps(v, sort_keys=True)
+    B.make_bot("sixty_six", 4, seed=1, budget=SMALL).choose(v)
+    assert json.dumps(v, sort_keys=True) == before
+
+
+# --- helpers ----------------------------------------------------------------------------------
+
+def test_sample_cards_respects_sizes_and_constraints():
+    rng = random.Random(1)
+    cards = list(range(12))
+    low = sum(1 << c for c in range(6))
+    for _ in range(200):
+        out = B.sample_cards(cards, {"a": 4, "b": 4, "c": 4}, {"a": low, "b": ~low}, rng)
+        assert sorted(bin(m).count("1") for m in out.values()) == [4, 4, 4]
+        assert out["a"] | out["b"] | out["c"] == (1 << 12) - 1
+        assert out["a"] & ~low == 0 and out["b"] & low == 0
+
+
+def test_sample_cards_finds_the_only_deal_and_refuses_impossible():
+    rng = random.Random(2)
+    # "a" may only take 0 and 1, "b" only 2 and 3: a tight matching
+    out = B.sample_cards([0, 1, 2, 3], {"a": 2, "b": 2}, {"a": 0b0011, "b": 0b1100}, rng)
+    assert out == {"a": 0b0011, "b": 0b1100}
+    with pytest.raises(ValueError):
+        B.sample_cards([0, 1, 2], {"a": 2, "b": 1}, {"a": 0b001, "b": 0b001}, rng)
+    with pytest.raises(ValueError):
+        B.sample_cards([0, 1], {"a": 3}, {}, rng)
+
+
+def test_sample_cards_is_roughly_uniform_without_constraints():
+    rng = random.Random(3)
+    hits = 0
+    for _ in range(2000):
+        out = B.sample_cards(list(range(6)), {"a": 2, "b": 4}, {}, rng)
+        hits += out["a"] & 1
+    assert 550 < hits < 780          # expected 2000 * 2/6 = 667
+
+
+def test_fast_clone_is_independent():
+    g = _mid_game("sixty_six", 2, 1, 3)
+    c = B.fast_clone(g)
+    a = c._legal()[0]
+    before = g.view(g.to_move)
+    c._apply(a)
+    assert g.view(g.to_move) == before
+
+
+# --- arena --------------------------------------------------------------------------------------
+
+def test_arena_lineup_and_rotations():
+    assert arena.lineup("sixty_six", [3, 2], 4) == [0, 1, 1, 1]
+    assert arena.lineup("euchre", [3, 2], 4) == [0, 1, 0, 1]
+    assert len(arena.rotations("sixty_six", [0, 1, 1, 1])) == 4
+    assert arena.rotations("euchre", [0, 1, 0, 1]) == [[0, 1, 0, 1], [1, 0, 1, 0]]
+    with pytest.raises(ValueError):
+        arena.lineup("sixty_six", [1, 2, 3], 2)
+
+
+def test_arena_run_is_duplicate_and_consistent():
+    r = arena.run("sixty_six", [2, 1], 3, deals=6, seed=4)
+    shares = [b["share"] for b in r["bots"]]
+    assert abs(sum(shares) - 1) < 1e-9
+    assert r["bots"][0]["fair"] == pytest.approx(1 / 3)
+    assert r["bots"][0]["margin"] > -120
+    # the same bot on both sides of a duplicate deal wins exactly half
+    same = arena.run("sixty_six", [1, 1], 2, deals=5, seed=2)
+    assert [b["share"] for b in same["bots"]] == [0.5, 0.5]
+    assert same["bots"][0]["margin"] == 0
+    assert "win share" in arena.report(r)
+    assert arena.run("sixty_six", [2, 1], 3, deals=6, seed=4)["bots"] == r["bots"]
+
+
+def test_arena_elo_and_ci():
+    assert arena.elo(0.5, 0.5) == pytest.approx(0)
+    assert arena.elo(0.76, 0.5) == pytest.approx(200, abs=2)
+    assert arena.elo(0.25, 0.25) == pytest.approx(0)
+    m, ci = arena.mean_ci([0.0, 1.0] * 50)
+    assert m == 0.5 and 0.09 < ci < 0.11
+
+
+def test_arena_main_rejects_bad_input(capsys):
+    assert arena.main(["sixty_six", "--bots", "9,1", "--deals", "1"]) == 2
+    assert "level" in capsys.readouterr().err
+    assert arena.main(["sixty_six", "--bots", "1,1", "--players", "7", "--deals", "1"]) == 2
+    assert arena.main(["sixty_six", "--bots", "2,1", "--players", "2", "--deals", "2"]) == 0
+    assert "rules" in capsys.readouterr().out
+
+
+def test_bench_bots_prints_times(capsys):
+    assert arena.bench_bots(["--games", "sixty_six", "--levels", "1,2", "--deals", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "sixty_six" in out and "mean ms" in out
+    assert arena.bench_bots(["--games", "poker"]) == 2

@@ -476,10 +476,10 @@ function seatBox(seatInfo, v) {
   const me = s === S.seat;
   const toMove = v.to_move === s && !v.is_over;
   const stats = [];
-  if (typeof seatInfo.tricks === "number") stats.push(`<span class="stat"><b>${seatInfo.tricks}</b> ${esc(t("ui.tricks"))}</span>`);
+  if (typeof seatInfo.tricks === "number") stats.push(`<span class="stat">${esc(t("ui.tricks"))} <b>${seatInfo.tricks}</b></span>`);
   if (Object.prototype.hasOwnProperty.call(seatInfo, "points")) {
     const pts = seatInfo.points === null || seatInfo.points === undefined ? t("ui.points_hidden") : String(seatInfo.points);
-    stats.push(`<span class="stat"><b>${esc(pts)}</b> ${esc(t("ui.points"))}</span>`);
+    stats.push(`<span class="stat">${esc(t("ui.points_col"))} <b>${esc(pts)}</b></span>`);
   }
   if (seatInfo.bid !== undefined && seatInfo.bid !== null) stats.push(`<span class="stat">${esc(t("ui.bid", { bid: fmtValue("bid", seatInfo.bid, "text") }))}</span>`);
   if (seatInfo.team !== undefined && seatInfo.team !== null) stats.push(`<span class="stat">${esc(t("ui.team", { team: seatInfo.team }))}</span>`);
@@ -522,7 +522,7 @@ function renderCenter(v) {
     }
   }
   const deck = [];
-  if (v.trump_card || typeof v.stock === "number") {
+  if (v.trump_card || (typeof v.stock === "number" && v.stock > 0)) {
     const stock = typeof v.stock === "number" && v.stock > 0
       ? `<div class="stockpile">${back("big")}<span class="count">${v.stock}</span></div>` : "";
     const tc = v.trump_card ? `<div class="trumpcard">${cardButton(v.trump_card)}</div>` : "";
@@ -625,7 +625,7 @@ function renderScores(v) {
   const showPts = seats && seats.some((x) => Object.prototype.hasOwnProperty.call(x, "points"));
   const target = typeof v.target === "number" ? `<div class="target">${esc(t("target", { target: v.target }))}</div>` : "";
   el.scores.innerHTML = `<h2>${esc(t("ui.scores"))}</h2>${target}
-    <table><thead><tr><th></th>${showPts ? `<th>${esc(t("ui.points"))}</th>` : ""}<th>${esc(t("ui.score"))}</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
+    <table><thead><tr><th></th>${showPts ? `<th>${esc(t("ui.points_col"))}</th>` : ""}<th>${esc(t("ui.score"))}</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
 }
 
 function renderSide(v) {
@@ -671,7 +671,7 @@ function renderStatus(v) {
 
 function renderGameOver(v) {
   const old = $("[data-testid=game-over]");
-  if (!v.is_over) { if (old) old.remove(); return; }
+  if (!v.is_over) { if (old) (old.closest(".overlay") || old).remove(); return; }
   const w = v.winner;
   let head;
   if (w === S.seat || (Array.isArray(w) && w.includes(S.seat))) head = t("ui.you_win");
@@ -681,13 +681,19 @@ function renderGameOver(v) {
   const lastEv = (v.log || []).filter((e) => e.type === "deal_over" || e.type === "game_over").pop();
   const detail = lastEv ? `<p class="detail">${eventHTML(lastEv)}</p>` : "";
   const names = Array.isArray(w) ? w : (typeof w === "number" ? [w] : []);
+  const seats = Array.isArray(v.seats) ? v.seats : [];
+  const final = seats.filter((x) => typeof x.points === "number").map((x) =>
+    `<span class="${names.includes(x.seat) ? "win" : ""}">${esc(seatName(x.seat))}: ${esc(x.points)} ${esc(t("ui.points"))}</span>`).join("");
   const box = h("div", { class: "gameover", "data-testid": "game-over", role: "dialog", "aria-live": "polite", "data-winner": names.join(",") },
     `<div class="trophy" aria-hidden="true">${suitIcon("H", "big")}${suitIcon("S", "big")}</div><h2>${esc(head)}</h2>
-     <p class="winner-name">${esc(t("ui.game_over"))} — ${esc(names.map(seatName).join(", ") || "–")}</p>${detail}`);
+     <p class="winner-name">${esc(t("ui.game_over"))}</p>${detail}${final ? `<div class="final">${final}</div>` : ""}`);
   const again = h("button", { type: "button", class: "primary", "data-testid": "play-again" }, esc(t("ui.play_again")));
   again.addEventListener("click", () => openMenu());
   box.appendChild(again);
-  if (old) old.replaceWith(box); else el.felt.appendChild(box);
+  const wrap = h("div", { class: "overlay" });
+  wrap.appendChild(box);
+  const oldWrap = old && old.closest(".overlay");
+  if (oldWrap) oldWrap.replaceWith(wrap); else el.felt.appendChild(wrap);
 }
 
 function render() {
@@ -729,12 +735,13 @@ function renderMenu() {
   const nb = Math.max(0, n - 1);
   m.levels = Array.from({ length: nb }, (_, i) => m.levels[i] ?? DEFAULT_LEVEL);
   const tiles = GAME_IDS.map((g) => {
+    // (the rules line is clamped to a few lines; the whole text is its title)
     const built = S.info ? S.info.built.includes(g) : g === "sixty_six";
     const name = t("name", {}, g) !== "name" ? t("name", {}, g) : t("game." + g);
     const rules = raw("rules", g);
     return `<label class="tile${built ? "" : " off"}${g === game ? " on" : ""}">
       <input type="radio" name="game" value="${g}" ${g === game ? "checked" : ""} ${built && S.ready ? "" : "disabled"}>
-      <span class="tname">${esc(name)}</span>${built ? (rules ? `<span class="trules">${esc(rules)}</span>` : "") : `<span class="trules soon">${esc(t("ui.not_built"))}</span>`}</label>`;
+      <span class="tname">${esc(name)}</span>${built ? (rules ? `<span class="trules" title="${esc(rules)}">${esc(rules)}</span>` : "") : `<span class="trules soon">${esc(t("ui.not_built"))}</span>`}</label>`;
   }).join("");
   const opt = (value, label, sel) => `<option value="${esc(value)}" ${sel ? "selected" : ""}>${esc(label)}</option>`;
   const seatOpts = Array.from({ length: n }, (_, s) => opt(s, t("ui.seat", { n: s }), s === m.seat)).join("");

@@ -97,8 +97,8 @@ export function cardSVG(code, t) {
   let middle;
   if (FACES.has(p.rank)) {
     const tint = isRed(p.suit) ? "#fdecea" : "#eceff3";
-    middle = `<rect x="24" y="30" width="52" height="80" rx="5" fill="${tint}" stroke="${color}" stroke-width="1.5"/>` +
-      `<text x="50" y="76" text-anchor="middle" font-size="${label.length > 1 ? 30 : 40}" font-weight="700" fill="${color}">${esc(label)}</text>` +
+    middle = `<rect x="27" y="26" width="46" height="88" rx="5" fill="${tint}" stroke="${color}" stroke-width="1.5"/>` +
+      `<text x="50" y="76" text-anchor="middle" font-size="${label.length > 1 ? 26 : 38}" font-weight="700" fill="${color}">${esc(label)}</text>` +
       `<path transform="translate(39 83) scale(.22)" d="${SUIT_PATH[p.suit]}" fill="${color}"/>`;
   } else {
     const s = p.rank === "A" ? 0.56 : 0.44;

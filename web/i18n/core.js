@@ -13,6 +13,7 @@
 //   phase.<phase>             what is going on ("Bidding", "Play")
 //   event.<type>              a log sentence for an event, e.g. "{winner} takes the trick"
 //   event.action.<type>       a log sentence for a seat's action of that type
+//   <any event or ui key>.you the same sentence when the seat (or winner) is the person
 //   action.<type>             a button label; action.<type>+<field>+<field> (fields sorted,
 //                             "type" left out) for a type with those fields;
 //                             action.<type>.<value> for a one-field action with that value
@@ -74,7 +75,8 @@ export default {
     "ui.score": "Score",
     "ui.points": "points",
     "ui.points_hidden": "?",
-    "ui.tricks": "tricks",
+    "ui.tricks": "Tricks",
+    "ui.points_col": "Points",
     "ui.cards": "cards",
     "ui.dealer": "Dealer",
     "ui.dealer.short": "D",
@@ -86,6 +88,7 @@ export default {
     "ui.trick": "Trick",
     "ui.last_trick": "Last trick",
     "ui.took_trick": "{winner} took the trick",
+    "ui.took_trick.you": "You took the trick",
     "ui.log": "Game log",
     "ui.summary": "Contract",
     "ui.score_sheet": "Score sheet",
@@ -145,15 +148,22 @@ export default {
 
     "event.action": "{seat}: {action}",
     "event.action.play": "{seat} plays {card}",
+    "event.action.play.you": "You play {card}",
     "event.action.bid": "{seat} bids {value}",
+    "event.action.bid.you": "You bid {value}",
     "event.action.pass": "{seat} passes",
+    "event.action.pass.you": "You pass",
     "event.trick": "{winner} takes the trick {cards}",
+    "event.trick.you": "You take the trick {cards}",
     "event.hand": "Your cards: {cards}",
     "event.deal": "{dealer} deals",
     "event.trump_card": "Trump card: {card}",
     "event.marriage": "{seat} declares a marriage {cards} (+{value})",
+    "event.marriage.you": "You declare a marriage {cards} (+{value})",
     "event.deal_over": "{winner} wins the deal",
+    "event.deal_over.you": "You win the deal",
     "event.game_over": "{winner} wins the game",
+    "event.game_over.you": "You win the game",
   },
   pl: {
     "ui.loading": "Rozkładam stolik…",
@@ -206,7 +216,8 @@ export default {
     "ui.score": "Wynik",
     "ui.points": "pkt",
     "ui.points_hidden": "?",
-    "ui.tricks": "lewy",
+    "ui.tricks": "Lewy",
+    "ui.points_col": "Punkty",
     "ui.cards": "karty",
     "ui.dealer": "Rozdający",
     "ui.dealer.short": "R",
@@ -218,6 +229,7 @@ export default {
     "ui.trick": "Lewa",
     "ui.last_trick": "Ostatnia lewa",
     "ui.took_trick": "{winner} bierze lewę",
+    "ui.took_trick.you": "Bierzesz lewę",
     "ui.log": "Przebieg gry",
     "ui.summary": "Kontrakt",
     "ui.score_sheet": "Tabela wyników",
@@ -279,14 +291,21 @@ export default {
 
     "event.action": "{seat}: {action}",
     "event.action.play": "{seat} zagrywa {card}",
+    "event.action.play.you": "Zagrywasz {card}",
     "event.action.bid": "{seat} licytuje {value}",
+    "event.action.bid.you": "Licytujesz {value}",
     "event.action.pass": "{seat} pasuje",
+    "event.action.pass.you": "Pasujesz",
     "event.trick": "{winner} bierze lewę {cards}",
+    "event.trick.you": "Bierzesz lewę {cards}",
     "event.hand": "Twoje karty: {cards}",
     "event.deal": "{dealer} rozdaje",
     "event.trump_card": "Karta atutowa: {card}",
     "event.marriage": "{seat} melduje {cards} (+{value})",
+    "event.marriage.you": "Meldujesz {cards} (+{value})",
     "event.deal_over": "{winner} wygrywa rozdanie",
+    "event.deal_over.you": "Wygrywasz rozdanie",
     "event.game_over": "{winner} wygrywa grę",
+    "event.game_over.you": "Wygrywasz grę",
   },
 };

@@ -1,0 +1,552 @@
+"""1001 (Тысяча одно, an early form of Tysiąc) for 3 players, or 4 with the dealer sitting out.
+
+Rules: ``rules/003-tysiac-1001.md`` (shared) and ``docs/rules/tysiac1001.md`` (this project's
+notes).  Rule numbers (G1..G19, E1..E15) refer to the shared rules file.
+
+Phases of a deal:
+
+``bid``       the three active players bid from 40 in fives, or pass (G6);
+``decide``    the two-pass case: the third player, holding the przykup, plays on or gives up (G7);
+``give``      the declarer hands out two cards, one to each opponent (G9);
+``announce``  the declarer announces his contract (G10);
+``play``      eight tricks (G11-G13);
+and ``over`` when someone has won (G17).  Scoring and the next deal happen inside ``apply``.
+
+Option ``handout``: ``"przykup"`` (default, G9: two of the three przykup cards are handed out)
+or ``"any"`` (modern Tysiąc: any two cards of the declarer's whole hand).
+"""
+
+from __future__ import annotations
+
+from .. import cards as C
+from ..game import Game, IllegalAction, canonical
+from ..tricks import trick_winner
+
+RANKS = ("A", "10", "K", "Q", "J", "9")                      # G1, G2: A > 10 > K > Q > J > 9
+POINTS = {C.ACE: 11, C.TEN: 10, C.KING: 4, C.QUEEN: 3, C.JACK: 2, C.NINE: 0}
+POWER = [0] * 48
+VALUE = [0] * 48
+for _c in C.deck(RANKS):
+    POWER[_c] = 6 - RANKS.index(C.CODES[_c][:-1])
+    VALUE[_c] = POINTS[C.rank_of(_c)]
+DECK = C.deck(RANKS)
+DECK_MASK = C.mask_of(DECK)
+NINES = C.mask_of(C.make(C.NINE, s) for s in range(4))
+MARRIAGE_VALUE = (40, 60, 80, 100)                            # ¶4: S 40, C 60, D 80, H 100
+KINGS = [C.make(C.KING, s) for s in range(4)]
+QUEENS = [C.make(C.QUEEN, s) for s in range(4)]
+PAIR = [C.mask_of((KINGS[s], QUEENS[s])) for s in range(4)]
+PARTNER = [-1] * 48                                           # K <-> Q of the same suit
+for _s in range(4):
+    PARTNER[KINGS[_s]] = QUEENS[_s]
+    PARTNER[QUEENS[_s]] = KINGS[_s]
+SUIT_MASK = C.SUIT_MASK
+MIN_BID = 40                                                  # G6
+STEP = 5
+NO_MARRIAGE_CAP = 120                                         # G6, G10
+MAX_BID = 400                                                 # G6: engine sanity cap
+TARGET = 1001                                                 # G17
+HAND = 7
+GIVE_UP_BONUS = 50                                            # G7
+TRICKS = 8
+
+
+def round5(x: int) -> int:
+    """G14: nearest multiple of 5; remainder 1-2 rounds down, 3-4 rounds up."""
+    r = x % 5
+    return x - r if r <= 2 else x + 5 - r
+
+
+def has_marriage(hand: int) -> bool:
+    for m in PAIR:
+        if hand & m == m:
+            return True
+    return False
+
+
+def dealer_credit(przykup: int) -> int:
+    """G16: three nines are worth 100, other cards their card points rounded per G14."""
+    if przykup & NINES == przykup:
+        return 100
+    return round5(sum(VALUE[c] for c in C.cards_of(przykup)))
+
+
+class Tysiac1001(Game):
+    GAME_ID = "tysiac1001"
+    PLAYERS = (3, 4)                                          # G3
+    OPTIONS = {"handout": ("przykup", "any")}                 # G9 and the modern variant
+
+    @classmethod
+    def deck_for(cls, players):
+        return list(DECK)
+
+    # --- deal (G4, G5) ------------------------------------------------------------------
+
+    def _start(self, deck):
+        self.sheet: list[tuple] = []          # (deal, declarer, contract or "give_up", deltas)
+        self._checked_rows = -1
+        self.last_result: dict | None = None
+        self._deal(deck if deck is not None else self.shuffled())
+
+    def _deal(self, deck):
+        n = self.n
+        self.deal_no += 1
+        self.new_deal_log()
+        d = self.dealer
+        self.sitting_out = d if n == 4 else None                          # G3
+        self.active = [(d + k) % n for k in (1, 2, 3)]                   # A1, A2, A3 (G5)
+        self.hands = [0] * n
+        przykup = 0
+        i = 0
+        for r in range(HAND):                                             # G5
+            for s in self.active:
+                self.hands[s] |= 1 << deck[i]
+                i += 1
+            if r < 3:
+                przykup |= 1 << deck[i]
+                i += 1
+        self.przykup = przykup
+        self.przykup_left = 0             # przykup cards still in the declarer's hand (G9)
+        self.revealed = False
+        self.bids: list = [None] * n      # None, an int or "pass"
+        self.passes = 0
+        self.high = 0
+        self.high_bidder = -1
+        self.declarer = -1
+        self.bid_won = 0                  # the winning bid; 0 in the two-pass case (G7)
+        self.contract = 0
+        self.given: list[tuple[int, int]] = []     # (card, to), hidden (G19)
+        self.received = [-1] * n
+        self.trick: list[tuple[int, int]] = []
+        self.last_trick: list[tuple[int, int]] = []
+        self.last_winner = -1
+        self.trump = -1                   # G13: no trump until the first marriage
+        self.marriages: list[tuple[int, int, int]] = []   # (seat, suit, value)
+        self.shown = 0                    # the partner cards shown with marriages
+        self.card_points = [0] * n
+        self.meld_points = [0] * n
+        self.tricks_won = [0] * n
+        self.captured = [0] * n
+        self.delta = [0] * n              # this deal's score changes so far
+        self.leader = -1
+        self.phase = "bid"
+        self.to_move = self.active[0]                                     # G6: A1 opens
+        self.record({"type": "deal", "dealer": d, "deck": C.codes(deck)}, [])
+        for s in self.active:
+            self.record({"type": "hand", "seat": s, "cards": C.codes(C.cards_of(self.hands[s]))},
+                        [s])
+
+    # --- legal actions ------------------------------------------------------------------
+
+    def _bid_range(self, seat):
+        lo = self.high + STEP if self.high else MIN_BID                   # G6: jumps allowed
+        hi = MAX_BID if has_marriage(self.hands[seat]) else NO_MARRIAGE_CAP
+        return lo, hi
+
+    def _contract_range(self):
+        lo = self.bid_won or MIN_BID                                      # G10 (G7: >= 40)
+        cap = MAX_BID if has_marriage(self.hands[self.declarer]) else NO_MARRIAGE_CAP
+        return lo, max(lo, cap)
+
+    def _recipients(self):
+        """The two opponents, clockwise from the declarer's left (G9)."""
+        d = self.declarer
+        return (self.active * 2)[self.active.index(d) + 1:][:2]
+
+    def _legal(self):
+        ph = self.phase
+        seat = self.to_move
+        if ph == "play":
+            return self._legal_play(seat)
+        if ph == "bid":
+            lo, hi = self._bid_range(seat)
+            out = [{"type": "bid", "value": v} for v in range(lo, hi + 1, STEP)]
+            out.append({"type": "pass"})
+            return out
+        if ph == "decide":
+            return [{"type": "play_on"}, {"type": "give_up"}]                # G7
+        if ph == "give":
+            to = self._recipients()[len(self.given)]
+            src = self.przykup_left if self.options["handout"] == "przykup" else self.hands[seat]
+            return [{"type": "give", "card": C.CODES[c], "to": to} for c in C.cards_of(src)]
+        if ph == "announce":
+            lo, hi = self._contract_range()
+            return [{"type": "announce", "value": v} for v in range(lo, hi + 1, STEP)]
+        return []
+
+    def _legal_play(self, seat):
+        hand = self.hands[seat]
+        if not self.trick:
+            out = []
+            may_meld = self.tricks_won[seat] > 0                          # G13
+            for c in C.cards_of(hand):
+                out.append({"type": "play", "card": C.CODES[c]})
+                p = PARTNER[c]
+                if may_meld and p >= 0 and hand >> p & 1:
+                    out.append({"type": "play", "card": C.CODES[c], "meld": C.CODES[p]})
+            return out
+        led = C.SUIT_OF[self.trick[0][1]]                                 # G12
+        playable = hand & SUIT_MASK[led]
+        if not playable and self.trump >= 0:
+            playable = hand & SUIT_MASK[self.trump]
+        if not playable:
+            playable = hand
+        return [{"type": "play", "card": C.CODES[c]} for c in C.cards_of(playable)]
+
+    # --- apply --------------------------------------------------------------------------
+
+    def _apply(self, a):
+        t = a["type"]
+        seat = self.to_move
+        if t == "play":
+            self._play(seat, a)
+        elif t == "bid":
+            self.bids[seat] = a["value"]
+            self.high = a["value"]
+            self.high_bidder = seat
+            self.to_move = self._next_bidder(seat)
+        elif t == "pass":
+            self.bids[seat] = "pass"
+            self.passes += 1
+            if self.passes == 2:                                          # G6: auction over
+                self._end_auction()
+            else:
+                self.to_move = self._next_bidder(seat)
+        elif t == "give":
+            self._give(seat, C.CARD[a["card"]], a["to"])
+        elif t == "announce":
+            self.contract = a["value"]                                    # G10
+            self.record({"type": "contract", "seat": seat, "value": self.contract})
+            self.phase = "play"
+            self.leader = seat                                            # G11
+            self.to_move = seat
+        elif t == "play_on":                                              # G7
+            self.record({"type": "play_on", "seat": seat})
+            self.phase = "give"
+        elif t == "give_up":                                              # G7, E4
+            self.record({"type": "give_up", "seat": seat})
+            for s in self.active:
+                if s != seat:
+                    self.delta[s] += GIVE_UP_BONUS
+                    self.scores[s] += GIVE_UP_BONUS
+            self._end_deal(gave_up=True)
+
+    def _next_bidder(self, seat):
+        act = self.active
+        i = act.index(seat)
+        for k in (1, 2, 3):
+            s = act[(i + k) % 3]
+            if self.bids[s] != "pass":
+                return s
+        return seat
+
+    def _end_auction(self):
+        if self.high_bidder >= 0:
+            d = self.high_bidder                                          # E2, E5
+            self.bid_won = self.high
+            self.record({"type": "declarer", "seat": d, "value": self.high})
+            self.phase = "give"
+        else:                                                             # G7: two passes
+            d = next(s for s in self.active if self.bids[s] != "pass")
+            self.record({"type": "two_passes", "seat": d})
+            self.phase = "decide"
+        self.declarer = d
+        self.to_move = d
+        self._reveal()
+
+    def _reveal(self):
+        d = self.declarer
+        self.revealed = True                                              # G8
+        self.hands[d] |= self.przykup                                     # G9 precision
+        self.przykup_left = self.przykup
+        self.record({"type": "przykup", "seat": d, "cards": C.codes(C.cards_of(self.przykup))})
+        if self.sitting_out is not None:                                  # G16
+            credit = dealer_credit(self.przykup)
+            self.scores[self.sitting_out] += credit
+            self.delta[self.sitting_out] += credit
+            self.record({"type": "dealer_credit", "seat": self.sitting_out, "value": credit})
+
+    def _give(self, seat, c, to):
+        self.hands[seat] &= ~(1 << c)
+        self.hands[to] |= 1 << c
+        self.przykup_left &= ~(1 << c)
+        self.given.append((c, to))
+        self.received[to] = c
+        self.record({"type": "handed", "seat": seat, "to": to})
+        if len(self.given) == 2:
+            self.phase = "announce"
+
+    def _play(self, seat, a):
+        c = C.CARD[a["card"]]
+        self.hands[seat] &= ~(1 << c)
+        self.trick.append((seat, c))
+        if "meld" in a:                                                   # G13, E10, E11
+            s = C.SUIT_OF[c]
+            value = MARRIAGE_VALUE[s]
+            self.trump = s
+            self.meld_points[seat] += value
+            self.shown |= 1 << PARTNER[c]
+            self.marriages.append((seat, s, value))
+            self.record({"type": "marriage", "seat": seat, "cards": [a["card"], a["meld"]],
+                         "suit": C.SUITS[s], "value": value})
+        if len(self.trick) < 3:
+            act = self.active
+            self.to_move = act[(act.index(seat) + 1) % 3]
+            return
+        cards = [x for _, x in self.trick]
+        w = self.trick[trick_winner(cards, self.trump if self.trump >= 0 else None, POWER)][0]
+        pts = VALUE[cards[0]] + VALUE[cards[1]] + VALUE[cards[2]]
+        self.card_points[w] += pts
+        self.tricks_won[w] += 1
+        self.captured[w] |= (1 << cards[0]) | (1 << cards[1]) | (1 << cards[2])
+        self.record({"type": "trick", "winner": w, "cards": C.codes(cards),
+                     "leader": self.trick[0][0], "points": pts})
+        self.last_trick = self.trick
+        self.last_winner = w
+        self.trick = []
+        if self.hands[w]:
+            self.leader = w                                               # G11
+            self.to_move = w
+            return
+        self._score_deal()
+
+    # --- scoring (G14, G15, G17) --------------------------------------------------------
+
+    def _total(self, s):
+        return self.card_points[s] + self.meld_points[s]
+
+    def _score_deal(self):
+        d = self.declarer
+        made = self._total(d) >= self.contract                            # G15, E6
+        for s in self.active:
+            if s == d:
+                x = self.contract if made else -self.contract
+            else:
+                x = round5(self._total(s))                                # G14, E1, E7
+            self.delta[s] += x
+            self.scores[s] += x
+        self._end_deal(made=made)
+
+    def _end_deal(self, gave_up=False, made=None):
+        d = self.declarer
+        row = (self.deal_no, d, "give_up" if gave_up else self.contract, tuple(self.delta))
+        self.sheet.append(row)
+        result = {
+            "deal": self.deal_no,
+            "declarer": d,
+            "contract": None if gave_up else self.contract,
+            "gave_up": gave_up,
+            "made": made,
+            "totals": [self._total(s) if s != self.sitting_out else 0 for s in range(self.n)],
+            "deltas": list(self.delta),
+            "scores": list(self.scores),
+        }
+        self.last_result = result
+        self.record(dict(result, type="deal_over"))
+        best = max(self.scores)                                           # G17, E15
+        if best >= TARGET and self.scores.count(best) == 1:
+            w = self.scores.index(best)
+            self.winner = w
+            self.phase = "over"
+            self.to_move = None
+            self.record({"type": "game_over", "winner": w, "scores": list(self.scores)})
+            return
+        self.dealer = self.next_seat(self.dealer)                         # G4
+        self._deal(self.shuffled())
+
+    # --- errors -------------------------------------------------------------------------
+
+    def _explain(self, action, legal):
+        seat = self.to_move
+        t = action.get("type")
+        v = action.get("value")
+        if t == "bid" and self.phase == "bid" and isinstance(v, int) and not isinstance(v, bool):
+            lo, hi = self._bid_range(seat)
+            if v % STEP:
+                return f"illegal bid {v}: bids are multiples of {STEP} (G6)"
+            if v < lo:
+                return f"illegal bid {v}: the lowest bid now is {lo} (G6)"
+            if v > NO_MARRIAGE_CAP and hi == NO_MARRIAGE_CAP:
+                return (f"illegal bid {v}: seat {seat} holds no marriage, so bids at most "
+                        f"{NO_MARRIAGE_CAP} (G6)")
+            return f"illegal bid {v}: bids go up to {hi} (G6)"
+        if t == "announce" and self.phase == "announce" and isinstance(v, int) \
+                and not isinstance(v, bool):
+            lo, hi = self._contract_range()
+            return (f"illegal contract {v}: seat {seat} may announce a multiple of {STEP} "
+                    f"from {lo} to {hi} (G10)")
+        if t == "give" and self.phase == "give":
+            to = self._recipients()[len(self.given)]
+            if action.get("to") != to:
+                return f"illegal give: the card now goes to seat {to} (G9)"
+            if self.options["handout"] == "przykup":
+                left = " ".join(C.codes(C.cards_of(self.przykup_left)))
+                return f"illegal give {canonical(action)}: hand out one of the przykup cards {left} (G9)"
+        if t == "play" and self.phase == "play" and "meld" in action:
+            if not self.trick and self.tricks_won[seat] == 0:
+                return ("illegal marriage: a player declares a marriage only on his lead after "
+                        "taking a trick (G13)")
+        return super()._explain(action, legal)
+
+    # --- visibility (G19) -----------------------------------------------------------------
+
+    def _action_visible_to(self, seat, action):
+        if action["type"] == "give":
+            return [seat, action["to"]]
+        return None
+
+    def _view(self, v, seat):
+        n = self.n
+        ph = self.phase
+        v["trump"] = C.SUITS[self.trump] if self.trump >= 0 else None
+        v["hand"] = C.codes(C.cards_of(self.hands[seat])) if seat is not None else []
+        v["trump_card"] = None
+        v["target"] = TARGET
+        v["active"] = list(self.active)
+        v["sitting_out"] = self.sitting_out
+        v["declarer"] = self.declarer if self.declarer >= 0 else None
+        v["bid"] = self.bid_won or None
+        v["high_bid"] = self.high or None
+        v["contract"] = self.contract or None
+        v["leader"] = self.leader if self.leader >= 0 else None
+        v["trick"] = [{"seat": s, "card": C.CODES[c]} for s, c in self.trick]
+        v["last_trick"] = ({"cards": [{"seat": s, "card": C.CODES[c]} for s, c in self.last_trick],
+                            "winner": self.last_winner} if self.last_trick else None)
+        v["marriages"] = [{"seat": s, "suit": C.SUITS[su], "value": val,
+                           "cards": [C.CODES[KINGS[su]], C.CODES[QUEENS[su]]]}
+                          for s, su, val in self.marriages]
+        v["przykup"] = C.codes(C.cards_of(self.przykup)) if self.revealed else None
+        if self.revealed:
+            v["piles"] = [{"id": "przykup", "cards": C.codes(C.cards_of(self.przykup))}]
+        else:
+            v["piles"] = [{"id": "przykup", "count": C.count(self.przykup)}]
+        # G9, G19: the giver knows both cards, a recipient only his own
+        gifts = []
+        if seat is not None:
+            for c, to in self.given:
+                if seat == self.declarer or seat == to:
+                    gifts.append({"card": C.CODES[c], "to": to})
+        v["given"] = gifts
+        seats = []
+        for s in range(n):
+            badges = []
+            if s == self.dealer:
+                badges.append("dealer")
+            if s == self.sitting_out:
+                badges.append("sitting_out")
+            if s == self.declarer:
+                badges.append("declarer")
+            for ms, su, _ in self.marriages:
+                if ms == s:
+                    badges.append("marriage_" + C.SUITS[su])
+            e = {"seat": s, "cards": C.count(self.hands[s]), "tricks": self.tricks_won[s],
+                 "points": self._total(s) if s != self.sitting_out else None,
+                 "badges": badges}
+            if s == self.sitting_out:
+                e["sitting_out"] = True
+            b = self.bids[s]
+            if b is not None:
+                e["bid"] = b
+            seats.append(e)
+        v["seats"] = seats
+        v["summary"] = self._summary(seat)
+        cols = ["deal", "declarer", "contract"] + list(range(n))
+        rows = [[no, d, c] + list(dl) for no, d, c, dl in self.sheet]
+        v["score_sheet"] = {"columns": cols, "rows": rows, "totals": list(self.scores)}
+        v["last_result"] = dict(self.last_result) if self.last_result else None
+
+    def _summary(self, seat):
+        out = []
+        if self.sitting_out is not None:
+            out.append({"key": "sits_out", "seat": self.sitting_out})
+        if self.phase == "bid":
+            if self.high_bidder >= 0:
+                out.append({"key": "high_bid", "seat": self.high_bidder, "value": self.high})
+            else:
+                out.append({"key": "no_bid"})
+        elif self.declarer >= 0:
+            if self.bid_won:
+                out.append({"key": "declarer", "seat": self.declarer, "value": self.bid_won})
+            else:
+                out.append({"key": "declarer_two_passes", "seat": self.declarer})
+            if self.revealed:
+                out.append({"key": "przykup",
+                            "cards": " ".join(C.codes(C.cards_of(self.przykup)))})
+            if self.contract:
+                out.append({"key": "contract", "seat": self.declarer, "value": self.contract})
+        if seat is not None:
+            for c, to in self.given:
+                if seat == self.declarer:
+                    out.append({"key": "gave", "card": C.CODES[c], "to": to})
+                elif seat == to:
+                    out.append({"key": "received", "card": C.CODES[c], "seat": self.declarer})
+        for s, su, val in self.marriages:
+            out.append({"key": "marriage", "seat": s, "suit": C.SUITS[su], "value": val})
+        if self.phase == "play":
+            if self.trump >= 0:
+                out.append({"key": "trump", "suit": C.SUITS[self.trump]})
+            else:
+                out.append({"key": "no_trump"})
+        r = self.last_result
+        if r is not None and self.phase != "over" and not self.trick and not self.last_trick:
+            if r["gave_up"]:
+                out.append({"key": "last_deal_gave_up", "seat": r["declarer"]})
+            else:
+                out.append({"key": "last_deal_made" if r["made"] else "last_deal_failed",
+                            "seat": r["declarer"], "value": r["contract"],
+                            "total": r["totals"][r["declarer"]]})
+        if self.phase == "over":
+            out.append({"key": "winner", "seat": self.winner, "value": self.scores[self.winner]})
+        return out
+
+    # --- invariants ---------------------------------------------------------------------
+
+    def check_invariants(self):
+        """24 cards conserved; card counts per phase; scores = the sheet; all in fives."""
+        held = 0
+        count = 0
+        parts = list(self.hands) + list(self.captured)
+        if not self.revealed:
+            parts.append(self.przykup)
+        for m in parts:
+            assert not held & m, "a card is in two places"
+            held |= m
+            count += C.count(m)
+        for _, c in self.trick:
+            assert not held >> c & 1, "a card is in two places"
+            held |= 1 << c
+            count += 1
+        assert count == 24 and held == DECK_MASK, "cards not conserved"
+        if self.sitting_out is not None:
+            assert self.hands[self.sitting_out] == 0
+        assert C.count(self.przykup) == 3
+        if self._checked_rows != len(self.sheet):          # the sheet changes once a deal
+            self._checked_rows = len(self.sheet)
+            self._sheet_sums = [sum(r[3][s] for r in self.sheet) for s in range(self.n)]
+            for no, d, c, dl in self.sheet:
+                if c != "give_up":
+                    assert dl[d] in (c, -c), "a declarer scores plus or minus his contract"
+        open_deal = self.phase != "over"
+        for s in range(self.n):
+            m = self.captured[s]
+            pts = 0
+            while m:
+                low = m & -m
+                pts += VALUE[low.bit_length() - 1]
+                m ^= low
+            assert self.card_points[s] == pts, "card points differ from the tricks taken"
+            assert self.scores[s] % 5 == 0, "scores move in fives"
+            assert self.scores[s] == self._sheet_sums[s] + (self.delta[s] if open_deal else 0), \
+                "scores differ from the sheet"
+        melds = [0] * self.n
+        for ms, _, v in self.marriages:
+            melds[ms] += v
+        assert melds == self.meld_points, "marriage points differ from the marriages"
+        if self.phase == "play" and len(self.trick) == 0:
+            sizes = {C.count(self.hands[s]) for s in self.active}
+            assert len(sizes) == 1, "active hands differ in size at a lead"
+        if self.phase == "bid":
+            assert all(C.count(self.hands[s]) == HAND for s in self.active)
+
+
+GAME = Tysiac1001

@@ -224,7 +224,7 @@ def _sure_winner(k: Knowledge, c: int) -> bool:
     """No card the others may hold takes ``c`` when led (after the stock is gone)."""
     su = C.suit_of(c)
     higher = 0
-    for x in C.cards_of(k.unseen & SUIT[su]):
+    for x in C.cards_of(DECK_MASK & SUIT[su] & ~k.hand & ~k.played):
         if POWER[x] > POWER[c]:
             higher |= 1 << x
     for s in range(k.n):

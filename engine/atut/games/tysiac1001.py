@@ -57,6 +57,10 @@ def round5(x: int) -> int:
     return x - r if r <= 2 else x + 5 - r
 
 
+def _signed(x: int) -> str:
+    return f"+{x}" if x > 0 else ("−" + str(-x) if x < 0 else "0")
+
+
 def has_marriage(hand: int) -> bool:
     for m in PAIR:
         if hand & m == m:
@@ -85,6 +89,7 @@ class Tysiac1001(Game):
     def _start(self, deck):
         self.sheet: list[tuple] = []          # (deal, declarer, contract or "give_up", deltas)
         self._checked_rows = -1
+        self._end_mark = 0
         self.last_result: dict | None = None
         self._deal(deck if deck is not None else self.shuffled())
 
@@ -92,6 +97,8 @@ class Tysiac1001(Game):
         n = self.n
         self.deal_no += 1
         self.new_deal_log()
+        if self.deal_no > 1:
+            self._deal_event = self._end_mark      # show how the last deal ended, too
         d = self.dealer
         self.sitting_out = d if n == 4 else None                          # G3
         self.active = [(d + k) % n for k in (1, 2, 3)]                   # A1, A2, A3 (G5)
@@ -216,15 +223,13 @@ class Tysiac1001(Game):
             self._give(seat, C.CARD[a["card"]], a["to"])
         elif t == "announce":
             self.contract = a["value"]                                    # G10
-            self.record({"type": "contract", "seat": seat, "value": self.contract})
             self.phase = "play"
             self.leader = seat                                            # G11
             self.to_move = seat
         elif t == "play_on":                                              # G7
-            self.record({"type": "play_on", "seat": seat})
             self.phase = "give"
         elif t == "give_up":                                              # G7, E4
-            self.record({"type": "give_up", "seat": seat})
+            self._end_mark = len(self.events) - 1
             for s in self.active:
                 if s != seat:
                     self.delta[s] += GIVE_UP_BONUS
@@ -272,7 +277,8 @@ class Tysiac1001(Game):
         self.przykup_left &= ~(1 << c)
         self.given.append((c, to))
         self.received[to] = c
-        self.record({"type": "handed", "seat": seat, "to": to})
+        self.record({"type": "handed", "seat": seat, "to": to},
+                    [s for s in range(self.n) if s != seat and s != to])
         if len(self.given) == 2:
             self.phase = "announce"
 
@@ -299,6 +305,8 @@ class Tysiac1001(Game):
         self.card_points[w] += pts
         self.tricks_won[w] += 1
         self.captured[w] |= (1 << cards[0]) | (1 << cards[1]) | (1 << cards[2])
+        if not self.hands[w]:
+            self._end_mark = len(self.events)      # the next deal's log starts here
         self.record({"type": "trick", "winner": w, "cards": C.codes(cards),
                      "leader": self.trick[0][0], "points": pts})
         self.last_trick = self.trick
@@ -317,12 +325,16 @@ class Tysiac1001(Game):
 
     def _score_deal(self):
         d = self.declarer
-        made = self._total(d) >= self.contract                            # G15, E6
+        total = self._total(d)
+        made = total >= self.contract                                     # G15, E6
         for s in self.active:
             if s == d:
                 x = self.contract if made else -self.contract
+                self.record({"type": "made" if made else "failed", "seat": s,
+                             "value": self.contract, "total": total})
             else:
                 x = round5(self._total(s))                                # G14, E1, E7
+                self.record({"type": "scored", "seat": s, "total": self._total(s), "value": x})
             self.delta[s] += x
             self.scores[s] += x
         self._end_deal(made=made)
@@ -342,7 +354,7 @@ class Tysiac1001(Game):
             "scores": list(self.scores),
         }
         self.last_result = result
-        self.record(dict(result, type="deal_over"))
+        self.record({"type": "deal_over", "deal": self.deal_no, "scores": list(self.scores)})
         best = max(self.scores)                                           # G17, E15
         if best >= TARGET and self.scores.count(best) == 1:
             w = self.scores.index(best)
@@ -450,8 +462,10 @@ class Tysiac1001(Game):
             seats.append(e)
         v["seats"] = seats
         v["summary"] = self._summary(seat)
-        cols = ["deal", "declarer", "contract"] + list(range(n))
-        rows = [[no, d, c] + list(dl) for no, d, c, dl in self.sheet]
+        cols = ["deal", "contract"] + list(range(n))
+        rows = [[no, "—" if c == "give_up" else c]
+                + [("★ " if s == d else "") + _signed(dl[s]) for s in range(n)]
+                for no, d, c, dl in self.sheet]
         v["score_sheet"] = {"columns": cols, "rows": rows, "totals": list(self.scores)}
         v["last_result"] = dict(self.last_result) if self.last_result else None
 
@@ -470,8 +484,7 @@ class Tysiac1001(Game):
             else:
                 out.append({"key": "declarer_two_passes", "seat": self.declarer})
             if self.revealed:
-                out.append({"key": "przykup",
-                            "cards": " ".join(C.codes(C.cards_of(self.przykup)))})
+                out.append({"key": "przykup", "cards": C.codes(C.cards_of(self.przykup))})
             if self.contract:
                 out.append({"key": "contract", "seat": self.declarer, "value": self.contract})
         if seat is not None:

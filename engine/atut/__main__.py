@@ -129,23 +129,32 @@ def cmd_play(args) -> int:
 
 # --- bench ------------------------------------------------------------------------------
 
-def _random_games(game_id: str, players: int, seconds: float):
-    """Play seeded random games through the public API for about ``seconds``; a game still
-    running when the time is up counts its deals but not itself."""
+def _random_games(game_id: str, players: int, seconds: float, internal: bool = False):
+    """Play seeded random games for about ``seconds``; a game still running when the time is
+    up counts its deals but not itself.  ``internal``: the search path the bots use
+    (``_legal``/``_apply``, no event record) instead of ``legal_actions``/``apply``."""
     games = deals = actions = 0
-    start = time.perf_counter()
+    start = time.process_time()
     seed = 0
     elapsed = 0.0
     while elapsed < seconds:
         game = atut.new_game(game_id, players=players, seed=seed)
         rng = random.Random(seed)
         done = 0
-        while not game.is_over:
-            game.apply(rng.choice(game.legal_actions()))
+        fast = internal and hasattr(game, "_moves")
+        if internal:
+            game._recording = False
+        while game.to_move is not None:
+            if fast:                        # int moves, where the game has them
+                game._do(rng.choice(game._moves()))
+            elif internal:
+                game._apply(rng.choice(game._legal()))
+            else:
+                game.apply(rng.choice(game.legal_actions()))
             actions += 1
             if game.deal_no != done + 1:
                 done = game.deal_no - 1
-                elapsed = time.perf_counter() - start
+                elapsed = time.process_time() - start
                 if elapsed >= seconds:
                     break
         if game.is_over:
@@ -153,7 +162,7 @@ def _random_games(game_id: str, players: int, seconds: float):
             done = game.deal_no
         deals += done
         seed += 1
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
     return games / elapsed, deals / elapsed, actions / elapsed
 
 
@@ -175,11 +184,11 @@ def _peer_schnapsen(seconds: float):
     engine = SchnapsenGamePlayEngine()
     rng = random.Random(0)
     games = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         engine.play_game(_Rand(random.Random(games)), _Rand(random.Random(games + 1)), rng)
         games += 1
-    return games / (time.perf_counter() - start)
+    return games / (time.process_time() - start)
 
 
 def _peer_openspiel_euchre(seconds: float):
@@ -191,8 +200,8 @@ def _peer_openspiel_euchre(seconds: float):
     game = pyspiel.load_game("euchre")
     rng = random.Random(0)
     games = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -201,37 +210,43 @@ def _peer_openspiel_euchre(seconds: float):
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
         games += 1
-    return games / (time.perf_counter() - start)
+    return games / (time.process_time() - start)
 
 
 def cmd_bench(args) -> int:
     games = args.games.split(",") if args.games else list(atut.built_games())
-    print(f"random full games through the public API (legal_actions + apply), "
-          f"{args.seconds:g} s each, Python {sys.version.split()[0]}")
-    print(f"{'game':<12}{'players':>8}{'games/s':>12}{'deals/s':>12}{'actions/s':>12}")
     results = {}
-    for g in games:
-        for p in atut.game_class(g).PLAYERS:
-            gps, dps, aps = _random_games(g, p, args.seconds)
-            results[(g, p)] = gps
-            print(f"{g:<12}{p:>8}{gps:>12.1f}{dps:>12.1f}{aps:>12.0f}")
+    for internal in (False, True):
+        if internal:
+            print("\nthe same through the search path the bots use (_legal/_apply, no record)")
+        else:
+            print(f"random full games through the public API (legal_actions + apply), CPU time, "
+                  f"{args.seconds:g} s each, Python {sys.version.split()[0]}")
+        print(f"{'game':<12}{'players':>8}{'games/s':>12}{'deals/s':>12}{'actions/s':>12}")
+        for g in games:
+            for p in atut.game_class(g).PLAYERS:
+                gps, dps, aps = _random_games(g, p, args.seconds, internal)
+                results[(g, p, internal)] = gps
+                print(f"{g:<12}{p:>8}{gps:>12.1f}{dps:>12.1f}{aps:>12.0f}")
     if not args.no_peers:
         if "sixty_six" in games:
             peer = _peer_schnapsen(args.seconds)
             if peer is None:
                 print("peer: schnapsen (PyPI) not installed; pip install schnapsen to compare")
             else:
-                ours = results[("sixty_six", 2)]
-                print(f"peer: schnapsen 0.0.x random vs random {peer:.1f} games/s; "
-                      f"sixty_six 2 players is {ours / peer:.1f}x that")
+                api, fast = results[("sixty_six", 2, False)], results[("sixty_six", 2, True)]
+                print(f"\npeer: schnapsen (PyPI) random vs random {peer:.1f} games/s; "
+                      f"sixty_six 2 players is {api / peer:.1f}x that through the public API, "
+                      f"{fast / peer:.1f}x through the search path")
         if "euchre" in games:
             peer = _peer_openspiel_euchre(args.seconds)
             if peer is None:
                 print("peer: open-spiel (PyPI) not installed; pip install open-spiel to compare")
             else:
-                ours = results[("euchre", 4)]
-                print(f"peer: OpenSpiel euchre random {peer:.1f} games/s; "
-                      f"euchre is {ours / peer:.1f}x that")
+                api, fast = results[("euchre", 4, False)], results[("euchre", 4, True)]
+                print(f"peer: OpenSpiel euchre random {peer:.1f} games/s; euchre is "
+                      f"{api / peer:.1f}x that through the public API, "
+                      f"{fast / peer:.1f}x through the search path")
     return 0
 
 

@@ -23,6 +23,19 @@ for _c in C.deck(RANKS):
     POWER[_c] = 6 - RANKS.index(C.CODES[_c][:-1])
     VALUE[_c] = POINTS[C.rank_of(_c)]
 DECK = C.deck(RANKS)
+# Action dicts are built once; ``legal_actions()`` hands out copies.
+PLAY = {c: {"type": "play", "card": C.CODES[c]} for c in DECK}
+MELD = {c: {"type": "play", "card": C.CODES[c],
+            "meld": C.CODES[C.make(C.QUEEN if C.rank_of(c) == C.KING else C.KING, C.suit_of(c))]}
+        for c in DECK if C.rank_of(c) in (C.KING, C.QUEEN)}
+PARTNER = {c: C.make(C.QUEEN if C.rank_of(c) == C.KING else C.KING, C.suit_of(c)) for c in MELD}
+MARRIAGE_CARDS = C.mask_of(PARTNER)
+MELD_FLAG = 64
+EXCHANGE_MOVE = 128
+ACTION = {EXCHANGE_MOVE: {"type": "exchange"}, **PLAY, **{c + MELD_FLAG: a for c, a in MELD.items()}}
+# listed as: exchange first, then each card in hand order, its marriage play right after it
+MOVE_ORDER = {m: k for k, m in enumerate(
+    [EXCHANGE_MOVE] + [x for c in DECK for x in (c, c + MELD_FLAG) if x in ACTION])}
 TARGET = 66                                                   # G11
 HAND_SIZE = {2: 6, 3: 6, 4: 5}                                # G3
 
@@ -52,7 +65,7 @@ class SixtySix(Game):
             self.hands[(first + i) % n] |= 1 << deck[i]
         self.trump_card = deck[n * h]                         # face up under the stock
         self.trump = C.suit_of(self.trump_card)
-        self.stock = list(deck[n * h + 1:])                   # face-down, drawn in index order
+        self.stock = list(reversed(deck[n * h + 1:]))         # face-down; the last is drawn next
         self.trick: list[tuple[int, int]] = []
         self.last_trick: list[tuple[int, int]] = []
         self.last_winner: int | None = None
@@ -76,37 +89,39 @@ class SixtySix(Game):
         """Cards still to draw: the face-down pile plus the face-up trump card."""
         return len(self.stock) + (self.trump_card is not None)
 
-    # --- legal actions ------------------------------------------------------------------
+    # --- legal moves ----------------------------------------------------------------------
+    # The search path works on int moves: a card int (play), card + MELD_FLAG (play declaring
+    # the marriage), or EXCHANGE_MOVE.  ``_legal``/``_apply`` translate to and from action dicts.
 
-    def _legal(self):
+    def _moves(self):
         seat = self.to_move
         hand = self.hands[seat]
-        out = []
         if not self.trick:
-            nine = C.make(C.NINE, self.trump)
-            if self.trump_card is not None and hand >> nine & 1:       # G10
-                out.append({"type": "exchange"})
-            for c in C.cards_of(hand):
-                out.append({"type": "play", "card": C.CODES[c]})
-                r = C.rank_of(c)
-                if r == C.KING or r == C.QUEEN:                         # G9: marriage on the lead
-                    other = C.make(C.QUEEN if r == C.KING else C.KING, C.suit_of(c))
-                    if hand >> other & 1:
-                        out.append({"type": "play", "card": C.CODES[c], "meld": C.CODES[other]})
+            out = C.cards_of(hand)
+            if self.trump_card is not None and hand >> (self.trump * 11 + C.NINE) & 1:   # G10
+                out.append(EXCHANGE_MOVE)
+            for c in C.cards_of(hand & MARRIAGE_CARDS):                 # G9: on the lead only
+                if hand >> PARTNER[c] & 1:
+                    out.append(c + MELD_FLAG)
             return out
-        playable = hand
         if self.trump_card is None:                                     # G8: must follow
-            led = C.suit_of(self.trick[0][1])
-            follow = hand & C.SUIT_MASK[led]
+            follow = hand & C.SUIT_MASK[C.SUIT_OF[self.trick[0][1]]]
             if follow:
-                playable = follow
-        return [{"type": "play", "card": C.CODES[c]} for c in C.cards_of(playable)]  # G6
+                return C.cards_of(follow)
+        return C.cards_of(hand)                                         # G6
 
-    # --- apply --------------------------------------------------------------------------
+    def _legal(self):
+        return [ACTION[m] for m in sorted(self._moves(), key=MOVE_ORDER.__getitem__)]
 
     def _apply(self, a):
+        if a["type"] == "exchange":
+            self._do(EXCHANGE_MOVE)
+        else:
+            self._do(C.CARD[a["card"]] + (MELD_FLAG if "meld" in a else 0))
+
+    def _do(self, m):
         seat = self.to_move
-        if a["type"] == "exchange":                                     # G10, E5, E11
+        if m == EXCHANGE_MOVE:                                          # G10, E5, E11
             nine = C.make(C.NINE, self.trump)
             self.hands[seat] = (self.hands[seat] & ~(1 << nine)) | (1 << self.trump_card)
             self.exchanged = (seat, self.trump_card)
@@ -114,34 +129,38 @@ class SixtySix(Game):
                          "gave": C.code(nine)})
             self.trump_card = nine
             return
-        c = C.CARD[a["card"]]
+        c = m & 63
         self.hands[seat] &= ~(1 << c)
-        self.trick.append((seat, c))
-        if len(self.trick) == 1:
+        trick = self.trick
+        trick.append((seat, c))
+        if len(trick) == 1:
             self.last_trick = []
-        if "meld" in a:                                                 # G9, E4, E8
-            value = 40 if C.suit_of(c) == self.trump else 20
-            self.points[seat] += value
-            self.marriages.append((seat, C.suit_of(c), value))
-            self.record({"type": "marriage", "seat": seat,
-                         "cards": [a["card"], a["meld"]], "value": value})
-            if self.points[seat] >= TARGET:                             # G11: at once
-                self._end(seat, "66")
-                return
-        if len(self.trick) < self.n:
-            self.to_move = self.next_seat(seat)
+            if m >= MELD_FLAG:                                          # G9, E4, E8
+                value = 40 if C.SUIT_OF[c] == self.trump else 20
+                self.points[seat] += value
+                self.marriages.append((seat, C.SUIT_OF[c], value))
+                self.record({"type": "marriage", "seat": seat,
+                             "cards": [C.CODES[c], C.CODES[PARTNER[c]]], "value": value})
+                if self.points[seat] >= TARGET:                         # G11: at once
+                    self._end(seat, "66")
+                    return
+        if len(trick) < self.n:
+            self.to_move = (seat + 1) % self.n
             return
         self._finish_trick()
 
     def _finish_trick(self):
         cards = [c for _, c in self.trick]
         w = self.trick[trick_winner(cards, self.trump, POWER)][0]       # G5
-        pts = sum(VALUE[c] for c in cards)
+        pts = 0
+        for c in cards:
+            pts += VALUE[c]
+            self.captured[w] |= 1 << c
         self.points[w] += pts
         self.tricks_won[w] += 1
-        for c in cards:
-            self.captured[w] |= 1 << c
-        self.record({"type": "trick", "winner": w, "cards": C.codes(cards), "leader": self.trick[0][0]})
+        if self._recording:
+            self.record({"type": "trick", "winner": w, "cards": C.codes(cards),
+                         "leader": self.trick[0][0]})
         self.last_trick = self.trick
         self.last_winner = w
         self.trick = []
@@ -155,13 +174,14 @@ class SixtySix(Game):
             for k in range(self.n):
                 s = (w + k) % self.n
                 if self.stock:
-                    c = self.stock.pop(0)
+                    c = self.stock.pop()
                 else:
                     c = self.trump_card                                 # drawn last
                     self.trump_card = None
                     self.record({"type": "trump_drawn", "seat": s, "card": C.code(c)})
                 self.hands[s] |= 1 << c
-            self.record({"type": "draw", "stock": self.stock_count})
+            if self._recording:
+                self.record({"type": "draw", "stock": self.stock_count})
         self.leader = w
         self.to_move = w
 

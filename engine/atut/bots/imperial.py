@@ -1,0 +1,311 @@
+"""Bot plug-in for imperial; see ``bots/__init__.py`` for the interface.  Rule numbers (G9 ...)
+refer to the shared rules file ``002-imperial.md``.
+
+What a seat knows (section 5 of the rules file): its hand, trump and the trump card (2 players:
+turned beside the pack, in nobody's hand; 3 players: the dealer's shown card, in his hand until
+he plays it), every declaration (G9: the cards of each scored imperial and every honour held,
+the ``revealed`` cards of the view), every card played (the view's ``log``) and so every void
+shown by failing to follow (G13: a player who plays off the led suit has none of it, and one
+who then plays neither the led suit nor a trump has no trump either).  Unknown: the rest of the
+other hands and, with 2 players, the 7 unused cards.
+
+The only decision is which card to play.  Points in the play come from leading trump honours
+(G14, +4 each) and from taking 7 or more tricks (G15); card values play no part, so a trick is
+worth only its count and the lead it gives.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .. import cards as C
+from ..games.imperial import DECK_MASK, HONOURS, POWER, Imperial
+from . import blank_game, sample_cards
+
+SUIT = C.SUIT_MASK
+BUDGETS = {
+    3: {"rollouts": 240, "min_samples": 10},
+    4: {"rollouts": 800, "min_samples": 24},
+}
+WIN_VALUE = 60.0                 # a won (lost) game is worth this many points of margin
+
+
+# --- what the seat knows -------------------------------------------------------------------
+
+class Knowledge:
+    """Everything ``view`` tells its seat about the current deal."""
+
+    def __init__(self, view: dict):
+        n = self.n = view["players"]
+        self.seat = view["seat"]
+        self.trump = C.SUITS.index(view["trump"])
+        self.trump_card = C.card(view["trump_card"])
+        self.hand = C.mask_of(C.card(x) for x in view["hand"])
+        self.honours = HONOURS[(n, self.trump)]
+        self.played_by = [0] * n
+        self.taken = [0] * n
+        self.tricks_won = [0] * n
+        self.voids = [0] * n                       # suit bits (1 << suit) shown void
+        pending: list[tuple[int, int]] = []
+        for e in view["log"]:
+            t = e["type"]
+            if t == "action":
+                a = e["action"]
+                if a["type"] != "play":
+                    continue
+                s = e["seat"]
+                c = C.card(a["card"])
+                if pending:
+                    led = C.suit_of(pending[0][1])
+                    sc = C.suit_of(c)
+                    if sc != led:
+                        self.voids[s] |= 1 << led                       # G13: no led suit
+                        if sc != self.trump:
+                            self.voids[s] |= 1 << self.trump            # G13: and no trump
+                pending.append((s, c))
+                self.played_by[s] |= 1 << c
+            elif t == "trick":
+                w = e["winner"]
+                self.tricks_won[w] += 1
+                for x in e["cards"]:
+                    self.taken[w] |= 1 << C.card(x)
+                pending = []
+        self.played = 0
+        for m in self.played_by:
+            self.played |= m
+        self.trick = [(x["seat"], C.card(x["card"])) for x in view["trick"]]
+        self.known = [C.mask_of(C.card(x) for x in cs) & ~self.played
+                      for cs in view["revealed"]]            # G9: declared, not yet played
+        self.known[self.seat] = self.hand
+        seen = self.hand | self.played
+        if n == 2:
+            seen |= 1 << self.trump_card
+        for m in self.known:
+            seen |= m
+        self.unseen = DECK_MASK[n] & ~seen       # in other hands or (2p) the unused cards
+        self.counts = [x["cards"] for x in view["seats"]]
+        self.unused = 0
+        for p in view.get("piles") or []:
+            if p.get("id") == "unused":
+                self.unused = p["count"]
+
+    def possible(self, s: int) -> int:
+        """Cards seat ``s`` may hold: known ones and unseen ones of suits not shown void."""
+        if s == self.seat:
+            return self.hand
+        m = self.unseen
+        for su in range(4):
+            if self.voids[s] >> su & 1:
+                m &= ~SUIT[su]
+        return m | self.known[s]
+
+
+# --- determinization ---------------------------------------------------------------------------
+
+def determinize(view: dict, rng: random.Random) -> Imperial:
+    k = Knowledge(view)
+    n, me = k.n, k.seat
+    sizes = {}
+    allowed = {}
+    for s in range(n):
+        if s == me:
+            continue
+        sizes[s] = k.counts[s] - C.count(k.known[s])
+        m = DECK_MASK[n]
+        for su in range(4):
+            if k.voids[s] >> su & 1:
+                m &= ~SUIT[su]
+        allowed[s] = m
+    if n == 2:
+        sizes["unused"] = k.unused
+    deal = sample_cards(C.cards_of(k.unseen), sizes, allowed, rng)
+    g = blank_game(Imperial, view, rng)
+    g.hands = [k.hand if s == me else deal[s] | k.known[s] for s in range(n)]
+    g.trump_card = k.trump_card
+    g.trump = k.trump
+    g.unused = deal.get("unused", 0)
+    g.start_hands = [g.hands[s] | k.played_by[s] for s in range(n)]
+    g.revealed = [C.mask_of(C.card(x) for x in cs) for cs in view["revealed"]]
+    g.taken = k.taken
+    g.tricks_won = k.tricks_won
+    g.trick = list(k.trick)
+    lt = view.get("last_trick")
+    g.last_trick = [(x["seat"], C.card(x["card"])) for x in lt["cards"]] if lt else []
+    g.last_winner = lt["winner"] if lt else None
+    g.leader = view["leader"]
+    g.deal_points = list(view["deal_points"])
+    g.sheet = [list(r[1:]) for r in view["score_sheet"]["rows"]]
+    g.summary = []
+    g.prev_deal = []
+    return g
+
+
+# --- card judgement -------------------------------------------------------------------------
+
+def _beats(c: int, best: int, trump: int) -> bool:
+    """Whether ``c`` takes a trick whose current best card is ``best`` (G13)."""
+    sc, sb = C.suit_of(c), C.suit_of(best)
+    if sc == sb:
+        return POWER[c] > POWER[best]
+    return sc == trump
+
+
+def _best(trick, trump):
+    best = trick[0][1]
+    for _, c in trick[1:]:
+        if _beats(c, best, trump):
+            best = c
+    return best
+
+
+def _sure_winner(k: Knowledge, c: int) -> bool:
+    """No card the others may hold takes ``c`` when it is led now."""
+    su = C.suit_of(c)
+    higher = 0
+    for x in C.cards_of(k.unseen & SUIT[su]):
+        if POWER[x] > POWER[c]:
+            higher |= 1 << x
+    for s in range(k.n):
+        if s == k.seat:
+            continue
+        poss = k.possible(s)
+        if poss & higher:
+            return False
+        if su != k.trump and poss & SUIT[k.trump] and not (k.voids[s] >> k.trump & 1):
+            # he may trump it if he may be void in the suit: only known cards prove he is not
+            if not (k.known[s] & SUIT[su]):
+                return False
+    return True
+
+
+def _cheap_key(c: int, k) -> tuple:
+    """Order of the cards to throw away: not an honour, not a trump, low first."""
+    return ((k.honours >> c) & 1, C.suit_of(c) == k.trump, POWER[c])
+
+
+# --- level 2: rules ---------------------------------------------------------------------------
+
+def rule_policy(view: dict, rng: random.Random) -> dict:
+    legal = view["legal_actions"]
+    k = Knowledge(view)
+    cards = [C.card(a["card"]) for a in legal]
+    if not k.trick:
+        c = _rule_lead(k, cards, rng)
+    else:
+        c = _rule_follow(k, cards)
+    return {"type": "play", "card": C.code(c)}
+
+
+def _rule_lead(k: Knowledge, cards: list[int], rng) -> int:
+    tr = k.trump
+    honours = [c for c in cards if k.honours >> c & 1]
+    if honours:
+        # G14: every trump honour led is +4.  Lead first the one that also wins the trick (it
+        # keeps the lead for the next honour), else the highest: an honour kept in hand may
+        # have to be spent following or trumping later, for nothing.
+        sure = [c for c in honours if _sure_winner(k, c)]
+        return max(sure or honours, key=lambda c: POWER[c])
+    sure = [c for c in cards if _sure_winner(k, c)]
+    if sure:
+        # a trick that is ours anyway: take it now, plain suits before trumps
+        return max(sure, key=lambda c: (C.suit_of(c) != tr, POWER[c]))
+    plain = [c for c in cards if C.suit_of(c) != tr]
+    if plain:
+        # lead low from the longest plain suit: it draws the others' trumps sooner or later
+        def key(c):
+            su = C.suit_of(c)
+            return (C.count(k.hand & SUIT[su]), -POWER[c], rng.random())
+        return max(plain, key=key)
+    return min(cards, key=lambda c: POWER[c])
+
+
+def _rule_follow(k: Knowledge, cards: list[int]) -> int:
+    tr = k.trump
+    best = _best(k.trick, tr)
+    last = len(k.trick) == k.n - 1
+    wins = [c for c in cards if _beats(c, best, tr)]
+    plain_wins = [c for c in wins if not (k.honours >> c & 1)]
+    if wins and last:
+        # take the trick as cheaply as possible: the lead lets us lead our honours
+        pool = plain_wins or (wins if _worth_an_honour(k) else [])
+        if pool:
+            return min(pool, key=lambda c: (C.suit_of(c) == tr, POWER[c]))
+    elif wins:
+        # not last: win only with a card the player(s) after us cannot beat
+        safe = [c for c in wins if _safe_after(k, c)]
+        pool = [c for c in safe if not (k.honours >> c & 1)] or \
+            [c for c in safe if POWER[c] == max(POWER[x] for x in safe)]
+        if pool:
+            return min(pool, key=lambda c: (C.suit_of(c) == tr, POWER[c]))
+    return min(cards, key=lambda c: _cheap_key(c, k))
+
+
+def _worth_an_honour(k: Knowledge) -> bool:
+    """Spend an honour (not led, so worth nothing) to win: only for the 7th trick with 2."""
+    return k.n == 2 and k.tricks_won[k.seat] == 6
+
+
+def _safe_after(k: Knowledge, c: int) -> bool:
+    """No seat still to play in this trick may beat ``c`` (a rough, cautious test)."""
+    led = C.suit_of(k.trick[0][1])
+    played = {s for s, _ in k.trick}
+    for s in range(k.n):
+        if s == k.seat or s in played:
+            continue
+        poss = k.possible(s)
+        if C.suit_of(c) == led:
+            if any(POWER[x] > POWER[c] for x in C.cards_of(poss & SUIT[led])):
+                return False
+            if led != k.trump and poss & SUIT[k.trump] and not (k.known[s] & SUIT[led]):
+                return False
+        else:                                               # we trumped
+            if any(POWER[x] > POWER[c] for x in C.cards_of(poss & SUIT[k.trump])) and \
+                    not (k.known[s] & SUIT[led]):
+                return False
+    return True
+
+
+# --- rollouts: a fast, slightly random version of the rules on a full state -------------------
+
+def rollout_policy(g: Imperial, rng: random.Random) -> dict:
+    seat = g.to_move
+    hand = g.hands[seat]
+    tr = g.trump
+    hon = HONOURS[(g.n, tr)]
+    if not g.trick:
+        h = hand & hon
+        if h and rng.random() < 0.9:                       # G14: lead the honours
+            c = max(C.cards_of(h), key=POWER.__getitem__)
+        else:
+            c = rng.choice(C.cards_of(hand))
+        return {"type": "play", "card": C.CODES[c]}
+    led = C.suit_of(g.trick[0][1])
+    playable = hand & SUIT[led] or hand & SUIT[tr] or hand
+    best = g.trick[0][1]
+    for _, c in g.trick[1:]:
+        if _beats(c, best, tr):
+            best = c
+    win = None
+    cheap = None
+    for c in C.cards_of(playable):
+        if _beats(c, best, tr) and not (hon >> c & 1):
+            if win is None or POWER[c] < POWER[win]:
+                win = c
+        key = (hon >> c & 1, C.suit_of(c) == tr, POWER[c])
+        if cheap is None or key < cheap[0]:
+            cheap = (key, c)
+    c = win if win is not None and rng.random() < 0.8 else cheap[1]
+    return {"type": "play", "card": C.CODES[c]}
+
+
+# --- evaluation -------------------------------------------------------------------------------
+
+def evaluate(g: Imperial, seat: int, start) -> float:
+    """The points ``seat`` gained in the deal of ``start`` minus the others' mean; a game won or
+    lost in that deal counts ``WIN_VALUE``.  The next deal's declarations (dealt at once when a
+    deal ends) are luck, not play, and left out."""
+    if g.winner is not None and g.deal_no == start.deal_no:
+        return WIN_VALUE if g.winner == seat else -WIN_VALUE
+    row = g.sheet[start.deal_no - 1] if len(g.sheet) >= start.deal_no else g.deal_points
+    others = [row[s] for s in range(g.n) if s != seat]
+    return row[seat] - sum(others) / len(others)

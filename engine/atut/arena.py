@@ -104,8 +104,8 @@ def play_deal(args) -> dict:
             if lv >= 3:
                 budget = dict(budgets.get(lv, {}))
                 b = make_bot(game_id, lv, seed=deal_seed * 31 + lv, budget=budget or None)
-                if cap_scale != 1:
-                    b.budget["time_cap"] *= cap_scale
+                b.budget["time_cap"] *= cap_scale
+                b.budget["clock"] = "cpu"
             else:
                 b = make_bot(game_id, lv, seed=deal_seed * 31 + lv)
             seat_bots.append(b)
@@ -241,8 +241,9 @@ def main(argv=None) -> int:
                     help="deal: single deals from fresh games (default for games to a target); "
                          "game: whole games")
     ap.add_argument("--cap-scale", type=float, default=3.0,
-                    help="multiply the bots' time caps (safety nets sized for Pyodide); "
-                         "default 3 so that results do not depend on machine load")
+                    help="multiply the bots' time caps (safety nets sized for Pyodide, here "
+                         "counted in CPU time so that other load does not cut searches); "
+                         "default 3")
     ap.add_argument("--progress", type=int, default=0, help="report every N deals (jobs 1)")
     a = ap.parse_args(argv)
     try:
@@ -264,7 +265,8 @@ def main(argv=None) -> int:
 # --- decision times ---------------------------------------------------------------------------
 
 def bench_bots(argv=None) -> int:
-    """Print per game, player count and level the bot's decision times (CPython)."""
+    """Print per game, player count and level the bot's decision times (CPython, CPU time of
+    the deciding process, so that other load on the machine does not count)."""
     ap = argparse.ArgumentParser(prog="python -m atut bench-bots",
                                  description="Bot decision times per game and level.")
     ap.add_argument("--games", default=None, help="comma-separated game ids (default: built)")
@@ -304,16 +306,16 @@ def bench_times(game_id: str, players: int, level: int, deals: int, seed: int) -
     capped = 0
     for d in range(deals):
         game = atut.new_game(game_id, players=players, seed=seed * 1000 + d)
-        bot = make_bot(game_id, level, seed=d)
+        bot = make_bot(game_id, level, seed=d, budget={"clock": "cpu"} if level >= 3 else None)
         others = make_bot(game_id, 2, seed=d + 1)
         deal_no = game.deal_no
         while not game.is_over and game.deal_no == deal_no:
             s = game.to_move
             v = game.view(s)
             if s == 0:
-                t = time.perf_counter()
+                t = time.process_time()             # CPU time: fair on a shared machine
                 a = bot.choose(v)
-                times.append(time.perf_counter() - t)
+                times.append(time.process_time() - t)
             else:
                 a = others.choose(v)
             game.apply(a)

@@ -106,10 +106,12 @@ from ..game import canonical
 # Budgets per level.  ``rollouts``: total rollouts (or solved samples) per decision, spread
 # evenly over the legal actions; ``min_samples``: at least this many determinizations even when
 # there are many actions; ``time_cap``: seconds, a safety net only; ``solve_nodes``: level 4's
-# node limit per exact endgame solve.
+# node limit per exact endgame solve; ``clock``: "wall" (the page) or "cpu" (the arena and
+# benchmarks on a shared machine, where other processes' load must not cut searches short).
 BUDGETS = {
-    3: {"rollouts": 300, "min_samples": 8, "time_cap": 0.3, "solve_nodes": 0},
-    4: {"rollouts": 1000, "min_samples": 20, "time_cap": 1.0, "solve_nodes": 4000},
+    3: {"rollouts": 300, "min_samples": 8, "time_cap": 0.3, "solve_nodes": 0, "clock": "wall"},
+    4: {"rollouts": 1000, "min_samples": 20, "time_cap": 1.0, "solve_nodes": 4000,
+        "clock": "wall"},
 }
 
 NAMES = {"random": 1, "rules": 2, "search": 3, "strong": 4}
@@ -307,9 +309,10 @@ class _SolveLimit(Exception):
 _last_nodes = [0]          # nodes of the latest ``solve`` (read by ``search``)
 
 
-def solve(p, game, start, seat, max_nodes: int, deadline: float | None = None) -> float:
+def solve(p, game, start, seat, max_nodes: int, deadline: float | None = None,
+          clock=time.perf_counter) -> float:
     """Exact value of ``game`` for ``seat``'s side by alpha-beta (everyone else minimising);
-    ``_SolveLimit`` past ``max_nodes`` nodes or past ``deadline`` (``time.perf_counter``)."""
+    ``_SolveLimit`` past ``max_nodes`` nodes or past ``deadline`` (by ``clock``)."""
     over = getattr(p, "deal_over", _default_deal_over)
     evaluate = getattr(p, "solve_evaluate", None) or getattr(p, "evaluate", _default_evaluate)
     same = getattr(p, "same_side", None)
@@ -324,7 +327,7 @@ def solve(p, game, start, seat, max_nodes: int, deadline: float | None = None) -
         nodes[0] += 1
         if nodes[0] > max_nodes:
             raise _SolveLimit
-        if deadline is not None and not nodes[0] & 127 and time.perf_counter() > deadline:
+        if deadline is not None and not nodes[0] & 127 and clock() > deadline:
             raise _SolveLimit
         acts = g._legal()
         if order is not None:
@@ -369,7 +372,8 @@ def search(p, view: dict, legal: list, rng: random.Random, budget: dict,
     keys = [canonical(a) for a in legal]
     n_act = len(legal)
     samples = max(budget["min_samples"], -(-budget["rollouts"] // n_act))
-    deadline = time.perf_counter() + budget["time_cap"]
+    clock = time.process_time if budget.get("clock") == "cpu" else time.perf_counter
+    deadline = clock() + budget["time_cap"]
     solvable = getattr(p, "solvable", None) if budget.get("solve_nodes") else None
     state_key = getattr(p, "state_key", None)
     cache: dict = {}
@@ -393,7 +397,7 @@ def search(p, view: dict, legal: list, rng: random.Random, budget: dict,
                     for k in keys:
                         c = fast_clone(g)
                         c._apply(by_key[k])
-                        exact.append(solve(p, c, g, seat, left, deadline))
+                        exact.append(solve(p, c, g, seat, left, deadline, clock))
                         left -= _last_nodes[0]
                     solved += 1
                 except _SolveLimit:
@@ -409,7 +413,7 @@ def search(p, view: dict, legal: list, rng: random.Random, budget: dict,
                 c._apply(by_key[k])
                 totals[j] += rollout(p, c, g, seat, rng)
         done += 1
-        if time.perf_counter() > deadline:
+        if clock() > deadline:
             break
     if stats is not None:
         stats["samples"] = done

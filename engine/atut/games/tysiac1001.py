@@ -57,6 +57,39 @@ def round5(x: int) -> int:
     return x - r if r <= 2 else x + 5 - r
 
 
+def deal_slots(players: int, dealer: int) -> tuple[dict[int, list[int]], list[int]]:
+    """G5: the deck positions each active seat receives, and the przykup's positions."""
+    active = [(dealer + k) % players for k in (1, 2, 3)]
+    slots: dict[int, list[int]] = {s: [] for s in active}
+    przykup = []
+    i = 0
+    for r in range(HAND):
+        for s in active:
+            slots[s].append(i)
+            i += 1
+        if r < 3:
+            przykup.append(i)
+            i += 1
+    return slots, przykup
+
+
+def arrange_deck(players: int, dealer: int, hands: dict, przykup=()) -> list[str]:
+    """A deck (card codes) that deals ``hands`` ({seat: up to 7 codes}) and ``przykup`` (up
+    to 3 codes); the other places are filled with the remaining cards in deck order."""
+    slots, pk = deal_slots(players, dealer)
+    deck: list = [None] * 24
+    used = set()
+    for s, codes in hands.items():
+        for pos, code in zip(slots[s], codes):
+            deck[pos] = code
+            used.add(code)
+    for pos, code in zip(pk, przykup):
+        deck[pos] = code
+        used.add(code)
+    rest = iter(c for c in C.codes(DECK) if c not in used)
+    return [c if c is not None else next(rest) for c in deck]
+
+
 def _signed(x: int) -> str:
     return f"+{x}" if x > 0 else ("−" + str(-x) if x < 0 else "0")
 
@@ -305,10 +338,10 @@ class Tysiac1001(Game):
         self.card_points[w] += pts
         self.tricks_won[w] += 1
         self.captured[w] |= (1 << cards[0]) | (1 << cards[1]) | (1 << cards[2])
-        if not self.hands[w]:
-            self._end_mark = len(self.events)      # the next deal's log starts here
         self.record({"type": "trick", "winner": w, "cards": C.codes(cards),
                      "leader": self.trick[0][0], "points": pts})
+        # the next deal's log starts with this deal's scoring (which names no card)
+        self._end_mark = len(self.events)
         self.last_trick = self.trick
         self.last_winner = w
         self.trick = []

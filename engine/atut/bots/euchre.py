@@ -19,10 +19,10 @@ from . import blank_game, sample_cards
 
 SUITS = C.SUITS
 BUDGETS = {
-    3: {"rollouts": 240, "min_samples": 12},
-    4: {"rollouts": 800, "min_samples": 24, "solve_nodes": 5000},
+    3: {"rollouts": 700, "min_samples": 16},
+    4: {"rollouts": 1200, "min_samples": 30, "solve_nodes": 1500},
 }
-SOLVE_CARDS = 12                       # level 4 solves the play exactly from this many cards
+SOLVE_CARDS = 8                        # level 4 solves the play exactly from this many cards
 UPCARD_DISCARD_P = 0.05                # how often a dealer is taken to have buried the upcard
 
 # --- hand strength: expected tricks of one hand for a trump suit -----------------------------

@@ -11,6 +11,8 @@ import pytest
 
 import atut
 from atut import bots as B
+
+B.STRICT = True                 # plug-in errors fail the tests instead of a fallback
 from atut import arena
 
 SMALL = {"rollouts": 12, "min_samples": 2, "time_cap": 30.0}
@@ -283,3 +285,19 @@ def test_bench_bots_prints_times(capsys):
     out = capsys.readouterr().out
     assert "sixty_six" in out and "mean ms" in out
     assert arena.bench_bots(["--games", "poker"]) == 2
+
+
+def test_a_failing_search_falls_back_to_the_rules_unless_strict(monkeypatch):
+    def broken(view, rng):
+        raise RuntimeError("plug-in bug")
+    g = atut.new_game("sixty_six", players=2, seed=1)
+    v = g.view(g.to_move)
+    bot = B.make_bot("sixty_six", 3, seed=1)
+    monkeypatch.setattr(bot.plugin, "determinize", broken)
+    with pytest.raises(RuntimeError):
+        bot.choose(v)
+    monkeypatch.setattr(B, "STRICT", False)
+    with pytest.warns(RuntimeWarning, match="plug-in bug"):
+        a = bot.choose(v)
+    assert a == B.make_bot("sixty_six", 2, seed=1).choose(v)
+    assert bot.stats["errors"] == 1

@@ -10,6 +10,8 @@ import pytest
 import atut
 from atut import arena
 from atut import bots as B
+
+B.STRICT = True                 # plug-in errors fail the tests instead of a fallback
 from atut import cards as C
 from atut.bots import sixty_six as P
 from atut.games.sixty_six import DECK

@@ -80,6 +80,8 @@ def _margin_points(game, gain):
 def play_deal(args) -> dict:
     """Play deal ``d`` in every rotation; per entry: summed win share and margin per rotation."""
     game_id, players, bots, d, seed, mode, cap_scale, budgets = args
+    from . import bots as _bots
+    _bots.STRICT = True                  # a plug-in error must show, not be played around
     cls = atut.game_class(game_id)
     deal_seed = seed * 1_000_003 + d
     rng = random.Random(deal_seed)

@@ -99,6 +99,7 @@ import importlib
 import math
 import random
 import time
+import warnings
 import zlib
 
 from ..game import canonical
@@ -115,6 +116,10 @@ BUDGETS = {
 }
 
 NAMES = {"random": 1, "rules": 2, "search": 3, "strong": 4}
+
+# When a search fails (a plug-in bug), raise (tests, the arena) or warn and play by the rules
+# (the page: a game must go on).
+STRICT = False
 
 
 def plugin(game_id: str):
@@ -209,7 +214,15 @@ class SearchBot(RuleBot):
         p = self.plugin
         if p is None or not hasattr(p, "determinize"):
             return super()._choose(view, legal, rng)
-        values = search(p, view, legal, rng, self.budget, self.stats)
+        try:
+            values = search(p, view, legal, rng, self.budget, self.stats)
+        except Exception as e:           # a plug-in bug must not stop the page's game
+            if STRICT:
+                raise
+            warnings.warn(f"{self.game_id} level {self.level} search failed ({e!r}); "
+                          "playing by the rules instead", RuntimeWarning)
+            self.stats["errors"] = self.stats.get("errors", 0) + 1
+            return super()._choose(view, legal, rng)
         best = max(range(len(legal)), key=lambda i: values[i])
         return legal[best]
 

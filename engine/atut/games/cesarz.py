@@ -654,6 +654,7 @@ class Cesarz(Game):
         v["declarer"] = self.declarer
         v["contract"] = self.contract if self.declarer is not None else None
         v["high_bid"] = self.high
+        v["high_bidder"] = self.high_bidder
         v["leader"] = self.leader
         v["led"] = C.SUITS[self.led] if self.led != NO else None
         v["released"] = self.released

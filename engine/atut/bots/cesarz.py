@@ -1,0 +1,485 @@
+"""Bot plug-in for cesarz; see ``bots/__init__.py`` for the interface.  Rule numbers (G14 ...)
+refer to the shared rules file ``000-cesarz.md``.
+
+What a seat knows (G27): its hand, the bids and the contract, the musik once it is shown (the
+declarer took it, then gave one card to each other active player), the card it gave or was
+given (G11), every card played with its companion (the view's ``log``), every meld (the partner
+card stays in its owner's hand until played), the trump, every hand size, and a void whenever a
+player refuses to follow (``no_follow``, G25) or plays a joker or the emperor bare (G13: he holds
+no suited card).  Hands only shrink once play starts, so a void lasts for the deal.  Unknown:
+the other hands, the musik while bidding, the cards given between two other players.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .. import cards as C
+from ..games.cesarz import (DECK_MASK, EMPEROR, JOKER_MASK, JOKERS, MELD1, NO, POWER, VALUE,
+                            Cesarz, meld_partners, meld_value, musik_credit)
+from . import blank_game, sample_cards
+
+SUIT = C.SUIT_MASK
+K_, Q_, PR_, YP_ = C.KING, C.QUEEN, C.PRINCE, C.YOUNG_PRINCESS
+BUDGETS = {
+    3: {"rollouts": 160, "min_samples": 8},
+    4: {"rollouts": 500, "min_samples": 16},
+}
+
+
+def _card(x):
+    return C.CARD[x]
+
+
+# --- what the seat knows -------------------------------------------------------------------
+
+class Knowledge:
+    """Everything ``view`` tells its seat about the current deal."""
+
+    def __init__(self, view: dict):
+        n = self.n = view["players"]
+        self.view = view
+        self.seat = view["seat"]
+        self.phase = view["phase"]
+        self.trump = C.SUITS.index(view["trump"]) if view["trump"] else NO
+        self.hand = C.mask_of(_card(x) for x in view["hand"])
+        self.active = list(view["active"])
+        self.declarer = view["declarer"]
+        self.counts = [x["cards"] for x in view["seats"]]
+        self.played = 0
+        self.captured = [0] * n
+        self.voids = [0] * n                          # suit bits shown void (G25, G13)
+        self.known = [0] * n                          # cards known in a seat's hand
+        self.melds: list[tuple[int, int, int, int]] = []
+        self.musik = None
+        for p in view["piles"]:
+            if p["id"] == "musik" and "cards" in p:
+                self.musik = [_card(x) for x in p["cards"]]
+        self.given_unknown = []                       # recipients whose given card is hidden
+        for g in view["given"]:
+            if "card" in g:
+                self.known[g["to"]] |= 1 << _card(g["card"])
+            else:
+                self.given_unknown.append(g["to"])
+        for m in view["melds"]:
+            c, p = _card(m["cards"][0]), _card(m["cards"][1])
+            self.melds.append((m["seat"], c, p, m["value"]))
+            self.known[m["seat"]] |= 1 << p           # G17: shown, stays in the hand
+        for e in view["log"]:
+            t = e["type"]
+            if t == "action" and e["action"]["type"] == "play":
+                a = e["action"]
+                c = _card(a["card"])
+                self.played |= 1 << c
+                if "companion" in a:
+                    self.played |= 1 << _card(a["companion"])
+                elif c == EMPEROR or c in JOKERS:
+                    self.voids[e["seat"]] = 15         # bare: no suited card left (G13)
+            elif t == "no_follow":
+                self.voids[e["seat"]] |= 1 << C.SUITS.index(e["suit"])
+            elif t in ("trick", "interrupted"):
+                self.captured[e["winner"]] |= C.mask_of(_card(x) for x in e["cards"])
+        for s in range(n):
+            self.known[s] &= ~self.played
+        self.known[self.seat] = self.hand
+        seen = self.hand | self.played
+        for s in range(n):
+            seen |= self.known[s]
+        self.unseen = DECK_MASK & ~seen
+        self.trick = [(x["seat"], _card(x["card"]),
+                       _card(x["companion"]) if "companion" in x else NO,
+                       C.SUITS.index(x["counts_as"]) if "counts_as" in x else NO,
+                       _card(x["meld"]) if "meld" in x else NO) for x in view["trick"]]
+        self.trick = [(s, c, k, cs if cs != NO else (C.SUIT_OF[c] if c < 44 else NO), m)
+                      for s, c, k, cs, m in self.trick]
+        self.led = C.SUITS.index(view["led"]) if view["led"] else NO
+
+    def allowed(self, s: int) -> int:
+        m = DECK_MASK
+        for su in range(4):
+            if self.voids[s] >> su & 1:
+                m &= ~SUIT[su]
+        return m
+
+
+# --- determinization -------------------------------------------------------------------------
+
+def determinize(view: dict, rng: random.Random) -> Cesarz:
+    k = Knowledge(view)
+    n, me = k.n, k.seat
+    hands = _sample_hands(k, rng)
+    g = blank_game(Cesarz, view, rng)
+    g.sheet = [list(r) for r in view["score_sheet"]["rows"]]
+    g.previous_deal = dict(view["previous_deal"]) if view.get("previous_deal") else None
+    g.sitting_out = view["sitting_out"]
+    g.active = list(k.active)
+    g.hands = [hands.get(s, 0) for s in range(n)]
+    g.musik_revealed = k.musik is not None
+    g.musik = list(k.musik) if k.musik is not None else C.cards_of(hands["musik"])
+    g.exchange = []
+    g.captured = list(k.captured)
+    g.card_points = list(view["deal_points"]["cards"])
+    g.meld_points = list(view["deal_points"]["melds"])
+    g.tricks_won = [x["tricks"] for x in view["seats"]]
+    g.melds = list(k.melds)
+    g.trump = k.trump
+    g.bids = [x.get("bid") for x in view["seats"]]
+    g.passed = [x.get("bid") == "pass" for x in view["seats"]]
+    g.declarer = view["declarer"]
+    g.contract = view["contract"] or 0
+    credit = 0
+    for x in view["summary"]:
+        if x["key"] == "musik_credit":
+            credit = x["value"]
+    g.credit = credit
+    g.credit_pairs = []
+    g.to_give = list(view["to_give"])
+    given = []
+    for x in view["given"]:
+        c = _card(x["card"]) if "card" in x else _guess_given(g, x["to"])
+        given.append((x["seat"], x["to"], c))
+    g.given = given
+    g.trick = list(k.trick)
+    g.led = k.led
+    g.released = view["released"]
+    g.emperor_trick = view["emperor_trick"]
+    g.leader = view["leader"]
+    if g.phase == "play":
+        order = [g.leader]
+        while len(order) < len(g.active):
+            order.append(g._next_active(order[-1]))
+        g.trick_order = order
+        g.trick_pos = order.index(g.to_move)
+    else:
+        g.trick_order = []
+        g.trick_pos = 0
+    g.last_trick = []
+    g.last_winner = None
+    g.last_kind = ""
+    g.opener = view["opener"]
+    g.high = view["high_bid"]
+    g.high_bidder = view["high_bidder"]
+    return g
+
+
+def _guess_given(g, to):
+    """Some card of the recipient's sampled hand (a given card hidden from this seat; it only
+    matters for the view, never for the rules)."""
+    h = g.hands[to]
+    return (h & -h).bit_length() - 1 if h else 0
+
+
+def _sample_hands(k: Knowledge, rng: random.Random) -> dict:
+    """Deal the unseen cards: the musik while bidding; after the musik step, musik cards only
+    to the declarer or (one each) to a player whose given card this seat did not see (G11)."""
+    others = [s for s in k.active if s != k.seat]
+    sizes = {s: k.counts[s] - C.count(k.known[s]) for s in others}
+    allowed = {s: k.allowed(s) for s in others}
+    if k.musik is None:
+        sizes["musik"] = len(k.active)
+    musik_left = C.mask_of(k.musik) & k.unseen if k.musik is not None else 0
+    free = k.unseen & ~musik_left
+    for _ in range(40):
+        left = dict(sizes)
+        placed = {s: 0 for s in others}
+        ok = True
+        takers = [s for s in k.given_unknown if s != k.declarer]
+        for c in C.cards_of(musik_left):
+            opts = []
+            d = k.declarer
+            if d != k.seat and d in left and left[d] > 0 and allowed[d] >> c & 1:
+                opts += [d] * left[d]
+            for s in takers:
+                if left[s] > 0 and allowed[s] >> c & 1 and not placed[s] & musik_left:
+                    opts += [s] * 3
+            if not opts:
+                ok = False
+                break
+            s = rng.choice(opts)
+            placed[s] |= 1 << c
+            left[s] -= 1
+        if not ok:
+            continue
+        try:
+            deal = sample_cards(C.cards_of(free), left, allowed, rng)
+        except ValueError:
+            continue
+        for s in others:
+            deal[s] = deal.get(s, 0) | placed[s] | k.known[s]
+        deal[k.seat] = k.hand
+        return deal
+    raise ValueError("cesarz: no deal consistent with the view")
+
+
+# --- hand judgement --------------------------------------------------------------------------
+
+def hand_melds(hand: int) -> list[tuple[int, int, int]]:
+    """Disjoint melds of a hand, best first: (value, card, partner)."""
+    out = []
+    for s in range(4):
+        k, q = C.make(K_, s), C.make(Q_, s)
+        if hand >> k & 1 and hand >> q & 1:
+            out.append((MELD1[s], q, k))
+    prs = [C.make(PR_, s) for s in range(4) if hand >> C.make(PR_, s) & 1]
+    yps = [C.make(YP_, s) for s in range(4) if hand >> C.make(YP_, s) & 1]
+    best = musik_credit(prs + yps)[1]
+    for p, y in best:
+        out.append((meld_value(p, y), p, y))
+    out.sort(reverse=True)
+    return out
+
+
+def estimate(hand: int, players: int) -> float:
+    """Rough points a declarer with ``hand`` (before the musik) makes: sure card points, melds
+    he can lead, the emperor and jokers, and a share of the musik and of the rest."""
+    est = 0.0
+    for s in range(4):
+        suit = hand & SUIT[s]
+        a, t = C.make(C.ACE, s), C.make(C.TEN, s)
+        if suit >> a & 1:
+            est += 12 + 4
+            if suit >> t & 1:
+                est += 10
+        elif suit >> t & 1 and C.count(suit) >= 3:
+            est += 5
+    melds = hand_melds(hand)
+    for i, (v, _, _) in enumerate(melds):
+        est += v * (1.0 if i == 0 else 0.7)
+    if hand >> EMPEROR & 1:
+        est += 18
+    est += 6 * C.count(hand & JOKER_MASK)
+    est += {2: 30, 3: 22, 4: 16}.get(players, 16)         # musik and the low cards' share
+    return est
+
+
+def keep_value(c: int, hand: int, trump: int) -> float:
+    """How much a card is worth keeping (for giving away and discarding)."""
+    if c == EMPEROR:
+        return 100
+    if c >= 44:
+        return 40
+    v = VALUE[c] + POWER[c]
+    if meld_partners(c, hand):
+        r = C.RANK_OF[c]
+        v += 60 if r in (K_, Q_) else 25
+    if C.SUIT_OF[c] == trump:
+        v += 10
+    return v
+
+
+# --- level 2: rules ---------------------------------------------------------------------------
+
+def rule_policy(view: dict, rng: random.Random) -> dict:
+    legal = view["legal_actions"]
+    t = legal[0]["type"]
+    if t in ("bid", "pass"):
+        return _rule_bid(view, legal)
+    if t == "give":
+        k = Knowledge(view)
+        hand = k.hand
+        c = min(C.cards_of(hand), key=lambda c: (keep_value(c, hand, k.trump), c))
+        return {"type": "give", "card": C.code(c), "to": legal[0]["to"]}
+    return _rule_play(Knowledge(view), legal, rng)
+
+
+def _rule_bid(view, legal):
+    bids = [a for a in legal if a["type"] == "bid"]
+    if not bids:
+        return {"type": "pass"}
+    hand = C.mask_of(_card(x) for x in view["hand"])
+    est = estimate(hand, len(view["active"]))
+    if bids[0]["value"] <= est - 5:
+        return bids[0]
+    return {"type": "pass"}
+
+
+def _entry_key(entry, trump, led):
+    s, c, k, cs, m = entry
+    if cs == NO:
+        return 0
+    r = k if k != NO else c
+    if cs == trump:
+        return 200 + POWER[r]
+    if cs == led:
+        return 100 + POWER[r]
+    return 0
+
+
+def _best_key(k: Knowledge):
+    if k.view["emperor_trick"]:
+        return 10_000
+    best = 0
+    for e in k.trick:
+        best = max(best, _entry_key(e, k.trump, k.led))
+    return best
+
+
+def _trick_value(k: Knowledge) -> int:
+    return sum(VALUE[e[1]] + (VALUE[e[2]] if e[2] != NO else 0) for e in k.trick)
+
+
+def _higher_out(k: Knowledge, c: int) -> bool:
+    """Whether an unseen (or another player's known) card of c's suit ranks above c."""
+    su = C.SUIT_OF[c]
+    out = (k.unseen | _others_known(k)) & SUIT[su]
+    return any(POWER[x] > POWER[c] for x in C.cards_of(out))
+
+
+def _others_known(k: Knowledge) -> int:
+    m = 0
+    for s in range(k.n):
+        if s != k.seat:
+            m |= k.known[s]
+    return m
+
+
+def _rule_play(k: Knowledge, legal, rng):
+    hand = k.hand
+    melds = [a for a in legal if "meld" in a]
+    if melds:                                                  # §7: bank the best meld now
+        def mv(a):
+            c = _card(a["companion"] if "companion" in a else a["card"])
+            return meld_value(c, _card(a["meld"]))
+        best = max(melds, key=lambda a: (mv(a), "companion" not in a,
+                                         -VALUE[_card(a.get("companion", a["card"]))]))
+        # the emperor is worth more than a small meld: spend it only on a big one
+        if "companion" not in best or mv(best) >= 60 or C.count(hand) <= 3:
+            return best
+        plain_melds = [a for a in melds if "companion" not in a]
+        if plain_melds:
+            return max(plain_melds, key=mv)
+    plain = [a for a in legal if "companion" not in a and "meld" not in a
+             and a["card"] not in ("EMPEROR", "RED_JOKER", "BLACK_JOKER", "BLUE_JOKER")]
+    specials = [a for a in legal if a not in plain and "meld" not in a]
+    parts = 0
+    for _, c, p in hand_melds(hand):
+        parts |= 1 << c | 1 << p
+    if not plain:                                              # only jokers / the emperor left
+        return max(specials, key=lambda a: VALUE[_card(a["companion"])] if "companion" in a
+                   else 0)
+    cards = [_card(a["card"]) for a in plain]
+    if not k.trick:
+        return {"type": "play", "card": C.code(_lead(k, cards, parts))}
+    if k.view["emperor_trick"]:                                # G14: it is lost anyway
+        return {"type": "play", "card": C.code(_cheapest(cards, hand, k.trump))}
+    best = _best_key(k)
+    value = _trick_value(k)
+    last = _is_last(k)
+    lead_suit = k.led if k.led != NO else None
+    wins = []
+    for c in cards:
+        su = C.SUIT_OF[c]
+        led = lead_suit if lead_suit is not None else su
+        key = 200 + POWER[c] if su == k.trump else (100 + POWER[c] if su == led else 0)
+        if key > best:
+            wins.append(c)
+    # the emperor: take a rich trick's followers with a valuable added card kept safe
+    emp = [a for a in specials if a["card"] == "EMPEROR" and "companion" in a]
+    if emp and not wins and value >= 20 and len(k.trick) >= 1:
+        c = max((_card(a["companion"]) for a in emp), key=lambda c: (VALUE[c], -POWER[c]))
+        return {"type": "play", "card": "EMPEROR", "companion": C.code(c)}
+    # a joker: an off-suit high card counted as the led suit
+    if not wins and value >= 10 and k.led != NO:
+        jw = []
+        for a in specials:
+            if a["card"] != "EMPEROR" and "companion" in a:
+                comp = _card(a["companion"])
+                key = 200 + POWER[comp] if k.led == k.trump else 100 + POWER[comp]
+                if key > best and (last or POWER[comp] >= POWER[C.make(C.TEN, 0)]):
+                    jw.append((VALUE[comp], a))
+        if jw:
+            return max(jw, key=lambda x: x[0])[1]
+    if wins:
+        if last:
+            c = max(wins, key=lambda c: (VALUE[c] - 3 * (parts >> c & 1), -POWER[c]))
+            return {"type": "play", "card": C.code(c)}
+        safe = [c for c in wins if not _higher_out(k, c) and C.SUIT_OF[c] != k.trump] \
+            or [c for c in wins if C.SUIT_OF[c] == k.trump and not _higher_out(k, c)]
+        if safe:
+            return {"type": "play", "card": C.code(max(safe, key=lambda c: VALUE[c]))}
+        if value >= 10:
+            c = max(wins, key=lambda c: (POWER[c], -VALUE[c]))
+            return {"type": "play", "card": C.code(c)}
+    return {"type": "play", "card": C.code(_cheapest(cards, hand, k.trump))}
+
+
+def _is_last(k: Knowledge) -> bool:
+    """Whether the seat plays last to the current trick (later players have no cards)."""
+    act = k.active
+    leader = k.view["leader"]
+    order = act[act.index(leader):] + act[:act.index(leader)]
+    after = order[order.index(k.seat) + 1:]
+    return all(k.counts[s] == 0 for s in after)
+
+
+def _cheapest(cards, hand, trump):
+    return min(cards, key=lambda c: (keep_value(c, hand, trump), c))
+
+
+def _lead(k: Knowledge, cards, parts):
+    hand = k.hand
+    # a sure winner: the highest card of its suit still out, not a meld part
+    sure = [c for c in cards if not _higher_out(k, c) and not parts >> c & 1
+            and (C.SUIT_OF[c] == k.trump or k.trump == NO or
+                 not any(k.voids[s] >> C.SUIT_OF[c] & 1 for s in k.active if s != k.seat))]
+    if sure:
+        return max(sure, key=lambda c: (VALUE[c], C.SUIT_OF[c] == k.trump))
+    # otherwise a low card of the longest side suit, keeping melds and trumps
+    def key(c):
+        su = C.SUIT_OF[c]
+        return (parts >> c & 1, su == k.trump, VALUE[c] >= 10, -C.count(hand & SUIT[su]),
+                VALUE[c], c)
+    return min(cards, key=key)
+
+
+# --- rollouts ----------------------------------------------------------------------------------
+
+def rollout_policy(g: Cesarz, rng: random.Random) -> dict:
+    legal = g._legal()
+    if g.phase == "bid":
+        return legal[-1]                                        # pass
+    if g.phase == "give":
+        hand = g.hands[g.to_move]
+        c = min(C.cards_of(hand), key=lambda c: (keep_value(c, hand, g.trump), c))
+        return {"type": "give", "card": C.CODES[c], "to": legal[0]["to"]}
+    melds = [a for a in legal if "meld" in a and "companion" not in a]
+    if melds and rng.random() < 0.9:
+        return rng.choice(melds)
+    plain = [a for a in legal if len(a) == 2]
+    if plain and rng.random() < 0.85:
+        if g.trick and not g.emperor_trick and rng.random() < 0.6:
+            # try to win cheaply: the lowest card that beats, else the lowest card
+            best = max(_entry_key(e, g.trump, g.led) for e in g.trick)
+            led = g.led
+            win, low = None, None
+            for a in plain:
+                c = C.CARD[a["card"]]
+                su = C.SUIT_OF[c]
+                key = 200 + POWER[c] if su == g.trump else (
+                    100 + POWER[c] if su == (led if led != NO else su) else 0)
+                if key > best and (win is None or POWER[c] < POWER[win]):
+                    win = c
+                if low is None or VALUE[c] < VALUE[low]:
+                    low = c
+            c = win if win is not None else low
+            return {"type": "play", "card": C.CODES[c]}
+        return rng.choice(plain)
+    return rng.choice(legal)
+
+
+def evaluate(g: Cesarz, seat: int, start) -> float:
+    """The deal's score change of ``seat`` minus the others' mean, in hundreds; a won or lost
+    game counts 10 more or less."""
+    n = g.n
+    d = [g.scores[s] - start.scores[s] for s in range(n)]
+    mine = d[seat]
+    others = sum(d[s] for s in range(n) if s != seat) / (n - 1)
+    v = (mine - others) / 100.0
+    if g.to_move is None:
+        v += 10.0 if g.winner == seat else -10.0
+    return v
+
+
+def deal_over(g: Cesarz, start) -> bool:
+    return g.to_move is None or g.deal_no != start.deal_no
+

@@ -480,6 +480,9 @@ def test_G18_view_shows_imperials_plus_points():
     s = g.view(0)["seats"][1]
     assert s["points"] == g.scores[1]
     assert s["imperials"] * 24 + s["rest"] == g.scores[1] and s["imperials"] >= 2
+    rows = g.view(None)["score_sheet"]["rows"]
+    assert rows[0] == [1, *g.sheet[0]]
+    assert rows[-1] == ["Σ", *(f"{x // 24} imp. + {x % 24}" for x in g.scores)]
 
 
 def test_G19_any_first_lead_with_three_players():

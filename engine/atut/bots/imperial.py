@@ -27,6 +27,7 @@ BUDGETS = {
     3: {"rollouts": 240, "min_samples": 10},
     4: {"rollouts": 800, "min_samples": 24},
 }
+EPSILON = 0.0                    # share of random moves in rollouts
 WIN_VALUE = 60.0                 # a won (lost) game is worth this many points of margin
 
 
@@ -134,7 +135,7 @@ def determinize(view: dict, rng: random.Random) -> Imperial:
     g.last_winner = lt["winner"] if lt else None
     g.leader = view["leader"]
     g.deal_points = list(view["deal_points"])
-    g.sheet = [list(r[1:]) for r in view["score_sheet"]["rows"]]
+    g.sheet = [list(r[1:]) for r in view["score_sheet"]["rows"][:-1]]   # not the totals
     g.summary = []
     g.prev_deal = []
     return g
@@ -268,34 +269,82 @@ def _safe_after(k: Knowledge, c: int) -> bool:
 # --- rollouts: a fast, slightly random version of the rules on a full state -------------------
 
 def rollout_policy(g: Imperial, rng: random.Random) -> dict:
+    """The level-2 rules on a full state (each player judged against the others' actual
+    hands, which is cheap); deterministic, so that in one determinization the actions are
+    compared on the same continuation (the sample is the only noise)."""
     seat = g.to_move
     hand = g.hands[seat]
     tr = g.trump
     hon = HONOURS[(g.n, tr)]
+    others = 0
+    for s in range(g.n):
+        if s != seat:
+            others |= g.hands[s]
+    if EPSILON and rng.random() < EPSILON:
+        return rng.choice(g._legal())
     if not g.trick:
         h = hand & hon
-        if h and rng.random() < 0.9:                       # G14: lead the honours
+        if h:                                               # G14: lead the honours
             c = max(C.cards_of(h), key=POWER.__getitem__)
-        else:
-            c = rng.choice(C.cards_of(hand))
-        return {"type": "play", "card": C.CODES[c]}
+            return {"type": "play", "card": C.CODES[c]}
+        best = None
+        for c in C.cards_of(hand):
+            su = C.suit_of(c)
+            o = others & SUIT[su]
+            if any(POWER[x] > POWER[c] for x in C.cards_of(o)):
+                continue
+            if su != tr and others & SUIT[tr] and not _all_follow(g, seat, su):
+                continue
+            if best is None or POWER[c] > POWER[best]:
+                best = c
+        if best is None:
+            plain = hand & ~SUIT[tr] or hand
+            best = max(C.cards_of(plain),
+                       key=lambda c: (C.count(hand & SUIT[C.suit_of(c)]), -POWER[c]))
+        return {"type": "play", "card": C.CODES[best]}
     led = C.suit_of(g.trick[0][1])
     playable = hand & SUIT[led] or hand & SUIT[tr] or hand
     best = g.trick[0][1]
     for _, c in g.trick[1:]:
         if _beats(c, best, tr):
             best = c
+    last = len(g.trick) == g.n - 1
     win = None
     cheap = None
     for c in C.cards_of(playable):
         if _beats(c, best, tr) and not (hon >> c & 1):
-            if win is None or POWER[c] < POWER[win]:
-                win = c
+            if last or _holds_after(g, seat, c, led):
+                if win is None or (C.suit_of(c) == tr, POWER[c]) < (C.suit_of(win) == tr,
+                                                                    POWER[win]):
+                    win = c
         key = (hon >> c & 1, C.suit_of(c) == tr, POWER[c])
         if cheap is None or key < cheap[0]:
             cheap = (key, c)
-    c = win if win is not None and rng.random() < 0.8 else cheap[1]
+    c = win if win is not None else cheap[1]
     return {"type": "play", "card": C.CODES[c]}
+
+
+def _all_follow(g, seat, su) -> bool:
+    for s in range(g.n):
+        if s != seat and not g.hands[s] & SUIT[su]:
+            return False
+    return True
+
+
+def _holds_after(g, seat, c, led) -> bool:
+    """Nobody still to play in this trick can beat ``c`` with the cards he really holds."""
+    played = {s for s, _ in g.trick}
+    tr = g.trump
+    for s in range(g.n):
+        if s == seat or s in played:
+            continue
+        h = g.hands[s]
+        f = h & SUIT[led]
+        cand = f if f else (h & SUIT[tr])
+        for x in C.cards_of(cand):
+            if _beats(x, c, tr):
+                return False
+    return True
 
 
 # --- evaluation -------------------------------------------------------------------------------

@@ -398,8 +398,10 @@ class Imperial(Game):
             {"key": "score", "seat": s, "imperials": self.scores[s] // UNIT,
              "points": self.scores[s] % UNIT, "total": self.scores[s]} for s in range(n)] + [
             dict(x) for x in self.prev_deal]
+        # one row per deal (points gained), then the totals as imperials + points (G18)
         v["score_sheet"] = {"columns": ["deal", *range(n)],
-                            "rows": [[i + 1, *row] for i, row in enumerate(self.sheet)]}
+                            "rows": [[i + 1, *row] for i, row in enumerate(self.sheet)] + [
+                                ["Σ", *(f"{x // UNIT} imp. + {x % UNIT}" for x in self.scores)]]}
         v["deal_points"] = list(self.deal_points)
         v["target"] = TARGET
         v["unit"] = UNIT

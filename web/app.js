@@ -571,11 +571,39 @@ function withLabel(a, mode) {
   }).join(" + ");
 }
 
+function actButton(a, inner, cls = "act") {
+  return `<button type="button" class="${cls}" data-action="${esc(canonical(a))}" aria-label="${esc(actionLabel(a, "text"))}">${inner}</button>`;
+}
+
 function renderActions(legal, hand) {
   const { plain, groups, buttons } = groupActions(legal, hand);
   const out = [];
+  // many actions of one type that differ only by a number (bids, announcements): one row of
+  // number buttons under the type's label
+  const byType = new Map();
   for (const a of buttons) {
-    out.push(`<button type="button" class="act" data-action="${esc(canonical(a))}" aria-label="${esc(actionLabel(a, "text"))}">${actionLabel(a, "html")}</button>`);
+    const keys = Object.keys(a).filter((k) => k !== "type");
+    const numeric = keys.length === 1 && typeof a[keys[0]] === "number";
+    const k = numeric ? a.type + "|" + keys[0] : null;
+    if (k) { if (!byType.has(k)) byType.set(k, []); byType.get(k).push(a); }
+  }
+  const rows = new Set([...byType].filter(([, acts]) => acts.length > 4).map(([k]) => k));
+  const done = new Set();
+  for (const a of buttons) {
+    const keys = Object.keys(a).filter((k) => k !== "type");
+    const k = keys.length === 1 ? a.type + "|" + keys[0] : null;
+    if (k && rows.has(k)) {
+      if (done.has(k)) continue;
+      done.add(k);
+      const acts = byType.get(k);
+      const field = keys[0];
+      const headTpl = raw("group." + a.type);
+      const head = headTpl !== undefined ? fill(headTpl, {}, "html")
+        : esc((pick(actionKeys(a)) || a.type).replace(/\s*\{\w+\}\s*/g, " ").trim() || a.type);
+      out.push(`<div class="group numbers" data-group-type="${esc(a.type)}"><span class="ghead">${head}</span><span class="gitems">${acts.map((x) => actButton(x, esc(String(x[field])), "act num")).join("")}</span></div>`);
+      continue;
+    }
+    out.push(actButton(a, actionLabel(a, "html")));
   }
   for (const [key, acts] of groups) {
     const [type, card] = [key.slice(0, key.indexOf("|")), acts[0].card];
@@ -599,18 +627,36 @@ function renderHand(v, mine) {
   const legal = mine ? v.legal_actions || [] : [];
   const { html, plain, groups } = renderActions(legal, hand);
   const grouped = new Set([...groups.values()].map((acts) => acts[0].card));
+  const cardTurn = legal.some((a) => typeof a.card === "string" && hand.includes(a.card));
   const cards = hand.map((c) => {
     if (mine && plain.has(c)) return cardButton(c, { action: plain.get(c) });
     if (mine && grouped.has(c)) {
       return `<button type="button" class="card options" data-card="${esc(c)}" data-options="${esc(c)}" aria-label="${esc(cardName(c, tc) + " — " + t("ui.choose_with"))}">${cardSVG(c, tc)}</button>`;
     }
-    return cardButton(c, { cls: mine ? "disabled" : "" });
+    return cardButton(c, { cls: mine && cardTurn ? "disabled" : "" });
   });
   el.hand.innerHTML = cards.join("");
+  fitHand();
   el.hand.classList.toggle("mine", !!mine);
   el.hand.setAttribute("aria-label", t("ui.hand"));
   el.actions.innerHTML = html;
   el.actions.hidden = !html;
+}
+
+/** Overlap the hand's cards (never more than 40%, so each card's middle stays clickable)
+ *  when one row would not fit; beyond that the hand wraps. */
+function fitHand() {
+  const cards = el.hand.children;
+  const n = cards.length;
+  el.hand.style.setProperty("--overlap", "0");
+  if (n < 2) return;
+  const cw = cards[0].getBoundingClientRect().width;
+  const width = el.hand.clientWidth - 16;
+  if (!cw || !width) return;
+  const gap = parseFloat(getComputedStyle(el.hand).columnGap) || 0;
+  const need = (n * cw + (n - 1) * gap - width) / ((n - 1) * cw);
+  const overlap = Math.max(0, Math.min(0.4, need + 0.02));
+  el.hand.style.setProperty("--overlap", overlap.toFixed(3));
 }
 
 function renderScores(v) {
@@ -634,7 +680,9 @@ function renderSide(v) {
   if (Array.isArray(v.summary) && v.summary.length) {
     parts.push(`<section class="panel summary"><h2>${esc(t("ui.summary"))}</h2><ul>${v.summary.map((s) => {
       const { key, ...params } = s || {};
-      return `<li>${rich("summary." + key, params)}</li>`;
+      if (raw("summary." + key) !== undefined) return `<li>${rich("summary." + key, params, params.seat)}</li>`;
+      const rest = Object.entries(params).map(([k, x]) => `${esc(k)}: ${fmtValue(k, x, "html")}`).join(", ");
+      return `<li><i>${esc(String(key))}</i>${rest ? " — " + rest : ""}</li>`;
     }).join("")}</ul></section>`);
   }
   if (v.last_trick && Array.isArray(v.last_trick.cards) && v.last_trick.cards.length) {
@@ -893,6 +941,7 @@ function bind() {
       if (g) { g.classList.remove("flash"); void g.offsetWidth; g.classList.add("flash"); const first = g.querySelector("button"); if (first) first.focus(); }
     }
   });
+  window.addEventListener("resize", () => { if (S.view) fitHand(); });
   window.addEventListener("hashchange", () => {
     const p = parseHash();
     if (p.lang && LANGS.includes(p.lang) && p.lang !== S.lang) setLang(p.lang);

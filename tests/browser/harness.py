@@ -54,6 +54,8 @@ def game_url(url: str, game: str, players: int | None = None, seed: int | None =
 
 def open_game(page, url: str, game: str, players: int | None = None, seed: int | None = None,
               seat: int = 0, bots="random", delay: int = 0, lang: str = "en", **extra) -> None:
+    if page.url.startswith(url):          # a new hash alone would not reload the page
+        page.goto("about:blank")
     page.goto(game_url(url, game, players, seed, seat, bots, delay, lang, **extra))
     page.wait_for_selector("body[data-engine=ready]", timeout=120_000)
     page.wait_for_function("() => window.atutPage && window.atutPage.view !== null")

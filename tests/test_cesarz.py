@@ -596,7 +596,7 @@ def test_E9_exact_and_far_short():
     assert finish(g, 2, 150, [60, 60, 60])["changes"][2] == -90
     assert finish(g, 0, 100, [100, 40, 40])["changes"][0] == 100
     assert g.scores == [100 + 60, 60 + 40, -90 + 40]
-    assert g.view(None)["score_sheet"]["rows"][0][:4] == [1, 2, 150, 60]
+    assert g.view(None)["score_sheet"]["rows"][0] == [1, 2, 150, 60, 60, -90]
 
 
 def test_E10_non_declarer_scores_cards_and_melds():
@@ -663,7 +663,7 @@ def test_random_full_games_to_2000(n):
         assert g.is_over and g.scores[g.winner] >= 2000
         assert g.scores.count(max(g.scores)) == 1
         sheet = g.view(None)["score_sheet"]["rows"]
-        assert [sum(r[4 + s] for r in sheet) for s in range(n)] == g.scores
+        assert [sum(r[3 + s] for r in sheet) for s in range(n)] == g.scores
 
 
 def test_random_play_sees_jokers_emperor_and_melds():
@@ -802,7 +802,7 @@ def test_G27_public_view_contents():
     keys = [s["key"] for s in v["summary"]]
     assert {"sitting_out", "contract", "musik_credit", "no_trump"} <= set(keys)
     assert v["target"] == 2000 and v["contract"] == 100 and v["declarer"] == 1
-    assert v["score_sheet"]["columns"][4:] == [0, 1, 2, 3]
+    assert v["score_sheet"]["columns"] == ["deal", "declarer", "contract", 0, 1, 2, 3]
     mine = g.view(g.to_move)
     assert mine["legal_actions"] == g.legal_actions() and len(mine["hand"]) == 12
 

@@ -575,7 +575,7 @@ class Cesarz(Game):
             self.scores[s] += changes[s]
         if self.sitting_out is not None:
             changes[self.sitting_out] = self.credit            # added at the reveal (G23)
-        self.sheet.append([self.deal_no, d, self.contract, obtained[d], *changes])
+        self.sheet.append([self.deal_no, d, self.contract, *changes])
         result = {"deal_no": self.deal_no, "declarer": d, "contract": self.contract,
                   "obtained": obtained[d], "made": made,
                   "result": "made" if made else "failed", "points": obtained,
@@ -631,7 +631,7 @@ class Cesarz(Game):
         sheet_total = [0] * self.n
         for row in self.sheet:
             for s in range(self.n):
-                sheet_total[s] += row[4 + s]
+                sheet_total[s] += row[3 + s]
         if self.sitting_out is not None and self.declarer is not None and \
                 (not self.sheet or self.sheet[-1][0] != self.deal_no):
             sheet_total[self.sitting_out] += self.credit
@@ -696,7 +696,7 @@ class Cesarz(Game):
         v["given"] = given
         v["summary"] = self._summary(seat)
         v["score_sheet"] = {
-            "columns": ["deal", "declarer", "contract", "obtained", *range(n)],
+            "columns": ["deal", "declarer", "contract", *range(n)],
             "rows": [list(r) for r in self.sheet],
         }
         v["deal_points"] = {"cards": list(self.card_points), "melds": list(self.meld_points)}

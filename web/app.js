@@ -357,6 +357,7 @@ async function startGame(cfg) {
     if (gen !== S.gen) return;
     showError(t("ui.bad_link", { message: err.message }));
     openMenu();
+    if (S.view) run(gen);                       // the old table goes on
     return;
   }
   if (gen !== S.gen) return;
@@ -879,7 +880,11 @@ function setLang(lang) {
 async function saveGame() {
   if (!S.view) return;
   try {
-    const text = await request("save");
+    // the engine's save file plus the person's seat and the bots' levels (load_game ignores them)
+    const data = JSON.parse(await request("save"));
+    data.seat = S.seat;
+    data.bots = S.levels;
+    const text = JSON.stringify(data);
     const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
     const a = h("a", { href: url, download: `atut-${S.game}-${S.seed}.json` });
     document.body.appendChild(a);
@@ -887,25 +892,36 @@ async function saveGame() {
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   } catch (err) {
+    if (gen !== S.gen) return;
     showError(t("ui.engine_error", { message: err.message }));
+    if (S.view) run(gen);                       // the old table goes on
   }
 }
 
 async function loadGame(file) {
   const text = await file.text();
+  let seat = 0;
+  let levels = [DEFAULT_LEVEL];
+  try {
+    const d = JSON.parse(text);
+    if (Number.isInteger(d.seat)) seat = d.seat;
+    if (Array.isArray(d.bots) && d.bots.length && d.bots.every((x) => [1, 2, 3, 4].includes(x))) levels = d.bots;
+  } catch (_) { /* the engine says what is wrong with the file */ }
   const gen = ++S.gen;
   try {
-    const r = await request("load", { text, seat: S.view ? Math.min(S.seat, 99) : 0, levels: S.levels.length ? [S.levels[0]] : [DEFAULT_LEVEL] });
+    const r = await request("load", { text, seat, levels });
     if (gen !== S.gen) return;
     Object.assign(S, { game: r.game, players: r.players, seed: r.seed, options: r.options || {}, view: r.view, busy: false });
     S.seat = r.view.seat;
-    S.levels = expandLevels(S.levels.length ? [S.levels[0]] : [DEFAULT_LEVEL], r.players);
+    S.levels = expandLevels(levels, r.players);
     writeHash();
     closeMenu();
     showError("");
     run(gen);
   } catch (err) {
+    if (gen !== S.gen) return;
     showError(t("ui.engine_error", { message: err.message }));
+    if (S.view) run(gen);                       // the old table goes on
   }
 }
 

@@ -1,0 +1,60 @@
+"""The page in general: dist/ under a sub-path of another host, save and load through the UI."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import atut
+import build
+from harness import open_game, page_actions, saved_game, wait_for_turn
+
+
+def test_dist_works_under_a_sub_path(page, tmp_path, page_problems):
+    site = tmp_path / "site"
+    (site / "games" / "cards").mkdir(parents=True)
+    os.symlink(build.DIST, site / "games" / "cards" / "atut")
+    srv, root = build.serve_in_thread(site)
+    try:
+        base = root + "games/cards/atut/"
+        page_problems.base = root
+        page.goto(base + "#game=sixty_six&players=2&seed=2&delay=0&bots=1")
+        page.wait_for_selector("body[data-engine=ready]")
+        assert wait_for_turn(page) == "turn"
+        assert page_actions(page)
+    finally:
+        srv.shutdown()
+        srv.server_close()
+
+
+def test_save_and_load_through_the_page(page, dist_url, tmp_path):
+    open_game(page, dist_url, "sixty_six", players=3, seed=40, seat=2)
+    for _ in range(4):
+        assert wait_for_turn(page) == "turn"
+        page.locator("[data-action]:not([disabled])").first.click()
+    assert wait_for_turn(page) == "turn"
+    view = page.evaluate("() => window.atutPage.view")
+    with page.expect_download() as dl:
+        page.click("#btnSave")
+    path = tmp_path / "save.json"
+    dl.value.save_as(path)
+    text = path.read_text()
+    data = json.loads(text)
+    assert data.pop("seat") == 2 and data.pop("bots") == [1, 1]
+    assert data == json.loads(saved_game(page))
+    assert atut.load_game(text).view(2) == view
+    # another game, then load the file back: the same table, the same seat, play goes on
+    open_game(page, dist_url, "sixty_six", players=2, seed=1, seat=0)
+    page.set_input_files("#fileInput", str(path))
+    page.wait_for_function("() => window.atutPage.view && window.atutPage.view.players === 3")
+    assert page.evaluate("() => window.atutPage.view") == view
+    assert "seed=40" in page.evaluate("() => location.hash")
+    assert wait_for_turn(page) == "turn"
+    # a broken file: a clear error, the table stays
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "nope"}')
+    page.set_input_files("#fileInput", str(bad))
+    err = page.locator("[data-testid=error]")
+    err.wait_for(state="visible")
+    assert "malformed saved game" in err.inner_text()
+    assert page.evaluate("() => window.atutPage.view") == view

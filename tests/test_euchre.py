@@ -673,3 +673,56 @@ def test_view_shape_for_the_page():
     # trumps come first in the sorted hand
     trumps = [c for c in v["hand"] if E.EFF[C.DIAMONDS][C.card(c)] == C.DIAMONDS]
     assert v["hand"][:len(trumps)] == trumps
+
+
+# --- the page's words ------------------------------------------------------------------------
+
+def test_i18n_has_every_key_the_views_use():
+    """web/i18n/euchre.js (with core.js) names every phase, event, action, pile, badge, summary
+    key and score-sheet column the views use, in Polish and in English."""
+    import pathlib
+    import re
+    root = pathlib.Path(__file__).resolve().parents[1] / "web" / "i18n"
+    text = (root / "euchre.js").read_text(encoding="utf-8")
+    core = (root / "core.js").read_text(encoding="utf-8")
+    blocks = {}
+    for lang in ("en", "pl"):
+        m = re.search(rf"\b{lang}: \{{(.*?)\n  \}}", text, re.S)
+        c = re.search(rf"\b{lang}: \{{(.*?)\n  \}}", core, re.S)
+        blocks[lang] = set(re.findall(r'"([^"]+)":', m.group(1))) | \
+            set(re.findall(r'"([^"]+)":', c.group(1)))
+    needed = {"name", "rules", "target", "event.redeal", "summary.last_redeal"}  # rare by chance
+    for seed in range(40):
+        g = atut.new_game("euchre", seed=seed, options={"redeal": seed % 2 == 0})
+        rng = random.Random(seed)
+        while True:
+            v = g.view(seed % 4)
+            needed.add("phase." + v["phase"])
+            needed |= {"summary." + s["key"] for s in v["summary"]}
+            needed |= {"pile." + p["id"] for p in v["piles"]}
+            needed |= {"column." + c for c in v["score_sheet"]["columns"]}
+            for s in v["seats"]:
+                needed |= {"badge." + b for b in s["badges"]}
+                if "bid" in s:
+                    needed.add("bid." + s["bid"])
+            for e in v["log"]:
+                if e["type"] == "action":
+                    needed.add("event.action." + e["action"]["type"])
+                else:
+                    needed.add("event." + e["type"])
+            for a in v.get("legal_actions", []):
+                fields = [k for k in a if k != "type"]
+                if len(fields) == 1 and isinstance(a[fields[0]], bool):
+                    needed.add(f"action.{a['type']}.{str(a[fields[0]]).lower()}")
+                else:
+                    needed.add("action." + a["type"])
+            if g.is_over:
+                break
+            g.apply(rng.choice(g.legal_actions()))
+    for k in E.Euchre.OPTIONS:
+        needed.add("option." + k)
+        needed |= {f"option.{k}.{str(x).lower()}" for x in E.Euchre.OPTIONS[k]}
+    for lang in ("en", "pl"):
+        missing = needed - blocks[lang]
+        assert not missing, f"{lang}: {sorted(missing)}"
+    assert {"phase.defend", "pile.discard", "event.deal_score", "summary.last_deal"} <= needed

@@ -473,6 +473,7 @@ def finish_with(g, card_points, melds):
     g.card_points = list(card_points)
     g.meld_points = list(melds)
     g.trick = []
+    g._cache = None
     g._score_deal()
 
 

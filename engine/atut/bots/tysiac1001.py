@@ -1,0 +1,538 @@
+"""Bot plug-in for 1001 (tysiac1001); see ``bots/__init__.py`` for the interface.  Rule numbers
+(G6 ...) refer to the shared rules file ``003-tysiac-1001.md``.
+
+What a seat knows (G19): its hand, the bids, the przykup once taken (G8: the declarer then holds
+it), the card(s) it gave or was given (G9), the contract, every card played (the view's ``log``),
+both cards of every marriage (G13: the partner card stays in its owner's hand), the trump, every
+hand size, and a void whenever a player fails to follow suit (G12: and in trumps too, if a trump
+suit existed and he did not trump).  Hands only shrink once play starts, so a void lasts for the
+deal.  Unknown: the other hands, the przykup while bidding, and which przykup card went to the
+other opponent (in the default hand-out each opponent got exactly one of the two this seat did
+not get; with ``handout: "any"`` any card of the declarer's hand).
+"""
+
+from __future__ import annotations
+
+import random
+
+from .. import cards as C
+from ..games.tysiac1001 import (DECK_MASK, MARRIAGE_VALUE, PAIR, PARTNER, POWER, VALUE,
+                                Tysiac1001, dealer_credit, has_marriage)
+from . import blank_game, sample_cards
+
+SUIT = C.SUIT_MASK
+NO = -1
+ACE, TEN, KING, QUEEN = C.ACE, C.TEN, C.KING, C.QUEEN
+SOLVE_CARDS = 9                     # level 4 solves the last three tricks exactly
+BUDGETS = {
+    3: {"rollouts": 200, "min_samples": 8},
+    4: {"rollouts": 600, "min_samples": 16, "solve_nodes": 4000},
+}
+
+
+def _card(x):
+    return C.CARD[x]
+
+
+# --- what the seat knows -------------------------------------------------------------------
+
+class Knowledge:
+    """Everything ``view`` tells its seat about the current deal."""
+
+    def __init__(self, view: dict):
+        n = self.n = view["players"]
+        self.view = view
+        self.seat = me = view["seat"]
+        self.phase = view["phase"]
+        self.trump = C.SUITS.index(view["trump"]) if view["trump"] else NO
+        self.hand = C.mask_of(_card(x) for x in view["hand"])
+        self.active = list(view["active"])
+        self.declarer = view["declarer"] if view["declarer"] is not None else NO
+        self.sitting_out = view["sitting_out"]
+        self.counts = [x["cards"] for x in view["seats"]]
+        self.tricks = [x["tricks"] for x in view["seats"]]
+        self.przykup = C.mask_of(_card(x) for x in view["przykup"]) if view["przykup"] else 0
+        self.revealed = view["przykup"] is not None
+        self.any_handout = view["options"].get("handout") == "any"
+        self.played = 0
+        self.played_by = [0] * n
+        self.captured = [0] * n
+        self.voids = [0] * n                          # suit bits shown void
+        self.known = [0] * n                          # cards known in a seat's hand
+        self.shown = 0
+        self.gifts: list[tuple[int, int]] = []        # (card or NO, to) in the order given
+        trump = NO
+        led = NO
+        pending = 0
+        for e in view["log"]:
+            t = e["type"]
+            if t == "action":
+                a = e["action"]
+                s = e["seat"]
+                if a["type"] == "play":
+                    c = _card(a["card"])
+                    self.played |= 1 << c
+                    self.played_by[s] |= 1 << c
+                    if pending == 0:
+                        led = C.SUIT_OF[c]
+                        if "meld" in a:
+                            trump = led                                   # G13
+                            self.shown |= 1 << _card(a["meld"])
+                    else:
+                        su = C.SUIT_OF[c]
+                        if su != led:                                     # G12
+                            self.voids[s] |= 1 << led
+                            if trump != NO and su != trump:
+                                self.voids[s] |= 1 << trump
+                    pending = (pending + 1) % 3
+                elif a["type"] == "give":
+                    self.gifts.append((_card(a["card"]), a["to"]))
+            elif t == "handed":
+                self.gifts.append((NO, e["to"]))
+            elif t == "trick":
+                self.captured[e["winner"]] |= C.mask_of(_card(x) for x in e["cards"])
+        # cards known to be in a hand (and not yet played)
+        self.melded = [0] * n                         # partner cards shown, by owner
+        for m in view["marriages"]:
+            for x in m["cards"]:
+                c = _card(x)
+                if self.shown >> c & 1:
+                    self.melded[m["seat"]] |= 1 << c
+        d = self.declarer
+        if self.revealed and d != NO:
+            self.known[d] |= self.przykup
+            for c, to in self.gifts:
+                if c != NO:
+                    self.known[d] &= ~(1 << c)
+                    self.known[to] |= 1 << c
+        for s in range(n):               # a shown partner card is where it was shown
+            for t in range(n):
+                if t != s:
+                    self.known[t] &= ~self.melded[s]
+            self.known[s] |= self.melded[s]
+        for s in range(n):
+            self.known[s] &= ~self.played
+        self.known[me] = self.hand
+        for s in range(n):
+            if s != me:
+                self.known[s] &= ~self.hand
+        seen = self.hand | self.played
+        for s in range(n):
+            seen |= self.known[s]
+        self.unseen = DECK_MASK & ~seen
+        # the hidden gifts: recipients whose card this seat did not see
+        self.hidden_to = [to for c, to in self.gifts if c == NO]
+        self.trick = [(x["seat"], _card(x["card"])) for x in view["trick"]]
+        self.led = C.SUIT_OF[self.trick[0][1]] if self.trick else NO
+
+    def allowed(self, s: int) -> int:
+        m = DECK_MASK
+        for su in range(4):
+            if self.voids[s] >> su & 1:
+                m &= ~SUIT[su]
+        return m
+
+
+# --- determinization -------------------------------------------------------------------------
+
+def _sample_hands(k: Knowledge, rng: random.Random) -> dict:
+    """Deal the unseen cards to the other active seats (and to the przykup while bidding).
+
+    A przykup card this seat did not see go anywhere stays with the declarer, except that each
+    hidden gift took one card of the declarer's hand: in the default hand-out a przykup card
+    (exactly one per hidden gift, unless a played card already proved which), with ``any`` a
+    przykup card or any other unseen card."""
+    me = k.seat
+    d = k.declarer
+    others = [s for s in k.active if s != me]
+    sizes = {s: k.counts[s] - C.count(k.known[s]) for s in others}
+    allowed = {s: k.allowed(s) for s in others}
+    if not k.revealed:
+        sizes["przykup"] = 3
+    # przykup cards whose place is unknown: the known[d] set holds all unplayed przykup cards
+    # not seen given; a hidden gift moves one of them (default) from d to its recipient
+    moved_from = k.przykup & k.known[d] if (k.revealed and d != NO and d != me) else 0
+    hidden = [to for to in k.hidden_to if to != me]
+    if not hidden or not moved_from:
+        return _finish(k, sizes, allowed, {}, rng)
+    for _ in range(60):
+        placed: dict[int, int] = {}
+        left = dict(sizes)
+        ok = True
+        pool = C.cards_of(moved_from)
+        for to in hidden:
+            # a przykup card played by the recipient proves his gift
+            proved = (k.played_by[to] | k.melded[to]) & k.przykup & ~k.hand
+            if proved:                      # his gift is known to be that card
+                continue
+            opts = [c for c in pool if allowed[to] >> c & 1]
+            if k.any_handout:
+                opts.append(NO)             # the gift came from the declarer's own cards
+            if not opts:
+                ok = False
+                break
+            c = rng.choice(opts)
+            if c == NO:
+                continue
+            pool.remove(c)
+            placed[to] = placed.get(to, 0) | 1 << c
+            # the card leaves d's known cards: d gets one unseen card in its place
+            left[d] = left.get(d, 0) + 1
+            left[to] -= 1
+            if left[to] < 0:
+                ok = False
+                break
+        if not ok or min(left.values()) < 0:
+            continue
+        if any(not allowed[d] >> c & 1 for c in pool):     # what stays with d fits its voids
+            continue
+        try:
+            return _finish(k, left, allowed, placed, rng)
+        except ValueError:
+            continue
+    raise ValueError("tysiac1001: no deal consistent with the view")
+
+
+def _finish(k, sizes, allowed, placed, rng):
+    moved = 0
+    for m in placed.values():
+        moved |= m
+    known = list(k.known)
+    if moved:
+        known[k.declarer] &= ~moved
+    free = k.unseen
+    deal = sample_cards(C.cards_of(free), sizes, allowed, rng)
+    out = {}
+    for s in k.active:
+        if s == k.seat:
+            out[s] = k.hand
+        else:
+            out[s] = deal.get(s, 0) | known[s] | placed.get(s, 0)
+    if "przykup" in deal:
+        out["przykup"] = deal["przykup"]
+    return out
+
+
+def _parse_sheet(view):
+    rows = []
+    for r in view["score_sheet"]["rows"]:
+        no, contract = r[0], r[1]
+        deltas = []
+        decl = NO
+        for s, x in enumerate(r[2:]):
+            if x.startswith("★ "):
+                decl = s
+                x = x[2:]
+            deltas.append(int(x.replace("−", "-").replace("+", "")))
+        rows.append((no, decl, "give_up" if contract == "—" else contract, tuple(deltas)))
+    return rows
+
+
+def determinize(view: dict, rng: random.Random) -> Tysiac1001:
+    k = Knowledge(view)
+    n = k.n
+    hands = _sample_hands(k, rng)
+    g = blank_game(Tysiac1001, view, rng)
+    g._cache = None                         # the base class's legal-action cache
+    g.sheet = _parse_sheet(view)
+    g._checked_rows = -1
+    g._end_mark = 0
+    g.last_result = dict(view["last_result"]) if view.get("last_result") else None
+    g.sitting_out = k.sitting_out
+    g.active = list(k.active)
+    g.hands = [hands.get(s, 0) for s in range(n)]
+    g.przykup = k.przykup if k.revealed else hands["przykup"]
+    g.revealed = k.revealed
+    bids = [x.get("bid") for x in view["seats"]]
+    g.bids = bids
+    g.passes = sum(1 for b in bids if b == "pass")
+    g.high = view["high_bid"] or 0
+    g.high_bidder = next((s for s in range(n) if bids[s] == g.high), NO) if g.high else NO
+    g.declarer = k.declarer
+    g.bid_won = view["bid"] or 0
+    g.contract = view["contract"] or 0
+    given = []
+    received = [NO] * n
+    d = k.declarer
+    for c, to in k.gifts:
+        if c == NO:                         # some card of the recipient's sampled hand
+            cand = g.hands[to] & (g.przykup if not k.any_handout else DECK_MASK)
+            cand = cand or g.hands[to] or g.przykup
+            c = (cand & -cand).bit_length() - 1
+        given.append((c, to))
+        received[to] = c
+    g.given = given
+    g.received = received
+    left = g.przykup
+    for c, _ in given:
+        left &= ~(1 << c)
+    g.przykup_left = left if k.revealed else 0
+    g.trick = list(k.trick)
+    lt = view["last_trick"]
+    g.last_trick = [(x["seat"], _card(x["card"])) for x in lt["cards"]] if lt else []
+    g.last_winner = lt["winner"] if lt else NO
+    g.trump = k.trump
+    g.marriages = [(m["seat"], C.SUITS.index(m["suit"]), m["value"]) for m in view["marriages"]]
+    g.shown = k.shown
+    g.captured = list(k.captured)
+    g.card_points = [sum(VALUE[c] for c in C.cards_of(m)) for m in k.captured]
+    meld = [0] * n
+    for s, _, v in g.marriages:
+        meld[s] += v
+    g.meld_points = meld
+    g.tricks_won = list(k.tricks)
+    delta = [0] * n
+    if k.revealed and k.sitting_out is not None:
+        delta[k.sitting_out] = dealer_credit(g.przykup)
+    g.delta = delta
+    g.leader = view["leader"] if view["leader"] is not None else NO
+    if d != NO and not k.revealed:
+        raise AssertionError("a declarer without a revealed przykup")
+    return g
+
+
+# --- hand judgement --------------------------------------------------------------------------
+
+def estimate(hand: int, przykup_bonus: float = 10.0) -> float:
+    """Rough points a declarer with ``hand`` takes: card points of the tricks he should win,
+    the marriages he can declare (he needs a trick first: an ace helps) and a share of the
+    przykup."""
+    est = przykup_bonus
+    aces = 0
+    for s in range(4):
+        suit = hand & SUIT[s]
+        n = C.count(suit)
+        a, t = C.make(ACE, s), C.make(TEN, s)
+        if suit >> a & 1:
+            aces += 1
+            est += 11 + 5                              # the ace and what falls on it
+            if suit >> t & 1:
+                est += 10 + 4
+        elif suit >> t & 1 and n >= 3:
+            est += 6
+        if n >= 4:
+            est += 4 * (n - 3)                         # long suits win late tricks
+    pairs = [s for s in range(4) if hand & PAIR[s] == PAIR[s]]
+    for i, s in enumerate(sorted(pairs, key=lambda s: -MARRIAGE_VALUE[s])):
+        w = 0.9 if aces else 0.6
+        est += (MARRIAGE_VALUE[s] + 7) * (w if i == 0 else w * 0.7)
+    return est
+
+
+def keep_value(c: int, hand: int, trump: int = NO) -> float:
+    """How much a card is worth keeping (lowest first for handing out)."""
+    v = VALUE[c] + POWER[c]
+    s = C.SUIT_OF[c]
+    p = PARTNER[c]
+    if p >= 0 and hand >> p & 1:
+        v += 20 + MARRIAGE_VALUE[s] / 4
+    if C.RANK_OF[c] == TEN and hand >> C.make(ACE, s) & 1:
+        v += 8
+    if s == trump:
+        v += 8
+    return v
+
+
+# --- level 2: rules ---------------------------------------------------------------------------
+
+def rule_policy(view: dict, rng: random.Random) -> dict:
+    legal = view["legal_actions"]
+    types = {a["type"] for a in legal}
+    hand = C.mask_of(_card(x) for x in view["hand"])
+    if "bid" in types or ("pass" in types and len(types) == 1):
+        bids = [a for a in legal if a["type"] == "bid"]
+        est = estimate(hand)
+        if bids and bids[0]["value"] <= est - 5:
+            return bids[0]                               # G6: the lowest raise while it pays
+        return {"type": "pass"}
+    if "play_on" in types:                               # G7: 10 cards, two go out
+        keep = sorted(C.cards_of(hand), key=lambda c: keep_value(c, hand))[2:]
+        est = estimate(C.mask_of(keep), 0)
+        return {"type": "play_on"} if est >= 50 else {"type": "give_up"}
+    if "give" in types:                                  # G9: the least useful card
+        best = min(legal, key=lambda a: (keep_value(_card(a["card"]), hand), a["card"]))
+        return best
+    if "announce" in types:                              # G10: what the hand should make
+        est = estimate(hand, 0)
+        values = [a["value"] for a in legal]
+        target = int(est // 5 * 5)
+        v = max(values[0], min(target, values[-1]))
+        return {"type": "announce", "value": v}
+    return _rule_play(Knowledge(view), legal, rng)
+
+
+def _beats(c: int, best: int, led: int, trump: int) -> bool:
+    sc, sb = C.SUIT_OF[c], C.SUIT_OF[best]
+    if sc == sb:
+        return POWER[c] > POWER[best]
+    if sc == trump:
+        return True
+    return False
+
+
+def _current_best(trick, trump):
+    best = trick[0][1]
+    who = trick[0][0]
+    led = C.SUIT_OF[best]
+    for s, c in trick[1:]:
+        if _beats(c, best, led, trump):
+            best, who = c, s
+    return who, best
+
+
+def _higher_out(k: Knowledge, c: int) -> bool:
+    """Whether a card of c's suit above c may be in another hand."""
+    su = C.SUIT_OF[c]
+    out = k.unseen | _others_known(k)
+    out &= SUIT[su]
+    return any(POWER[x] > POWER[c] for x in C.cards_of(out))
+
+
+def _others_known(k: Knowledge) -> int:
+    m = 0
+    for s in range(k.n):
+        if s != k.seat:
+            m |= k.known[s]
+    return m
+
+
+def _marriage_parts(hand: int) -> int:
+    m = 0
+    for p in PAIR:
+        if hand & p == p:
+            m |= p
+    return m
+
+
+def _cheapest(cards, hand, trump):
+    return min(cards, key=lambda c: (keep_value(c, hand, trump), c))
+
+
+def _rule_play(k: Knowledge, legal, rng):
+    hand = k.hand
+    me = k.seat
+    melds = [a for a in legal if "meld" in a]
+    if melds:                                        # G13: declare the best marriage, queen led
+        best = max(melds, key=lambda a: (MARRIAGE_VALUE[C.SUIT_OF[_card(a["card"])]],
+                                         C.RANK_OF[_card(a["card"])] == QUEEN))
+        return best
+    cards = [_card(a["card"]) for a in legal]
+    parts = _marriage_parts(hand)
+    if not k.trick:
+        return {"type": "play", "card": C.code(_lead(k, cards, parts))}
+    who, best = _current_best(k.trick, k.trump)
+    led = k.led
+    value = sum(VALUE[c] for _, c in k.trick)
+    last = len(k.trick) == 2
+    wins = [c for c in cards if _beats(c, best, led, k.trump)]
+    d = k.declarer
+    friend_winning = me != d and who != d
+    if last:
+        if friend_winning:                           # smear points on the other defender
+            return {"type": "play", "card": C.code(max(
+                cards, key=lambda c: (VALUE[c] - 30 * (parts >> c & 1), -POWER[c])))}
+        if wins:
+            c = min(wins, key=lambda c: (parts >> c & 1, POWER[c]))
+            return {"type": "play", "card": C.code(c)}
+        return {"type": "play", "card": C.code(_cheapest(cards, hand, k.trump))}
+    # second to play
+    nxt = k.active[(k.active.index(me) + 1) % 3]
+    if wins:
+        safe = [c for c in wins if not _higher_out(k, c)
+                and (C.SUIT_OF[c] == k.trump or k.trump == NO or not k.voids[nxt] >> led & 1)]
+        if safe and (value >= 10 or not friend_winning):
+            return {"type": "play", "card": C.code(max(safe, key=lambda c: (VALUE[c], c)))}
+        if value >= 10 and not (friend_winning and nxt != d):
+            c = max(wins, key=lambda c: (POWER[c], -VALUE[c]))
+            if not parts >> c & 1:
+                return {"type": "play", "card": C.code(c)}
+    return {"type": "play", "card": C.code(_cheapest(cards, hand, k.trump))}
+
+
+def _lead(k: Knowledge, cards, parts):
+    hand = k.hand
+    others = [s for s in k.active if s != k.seat]
+
+    def sure(c):
+        su = C.SUIT_OF[c]
+        if _higher_out(k, c):
+            return False
+        if su == k.trump or k.trump == NO:
+            return True
+        return not any(k.voids[s] >> su & 1 for s in others)
+
+    winners = [c for c in cards if sure(c) and not parts >> c & 1]
+    if winners:
+        return max(winners, key=lambda c: (VALUE[c], C.SUIT_OF[c] == k.trump))
+    # otherwise a low card of a long side suit, keeping marriages, trumps and guarded tens
+
+    def key(c):
+        su = C.SUIT_OF[c]
+        return (parts >> c & 1, su == k.trump, VALUE[c] >= 10, -C.count(hand & SUIT[su]),
+                VALUE[c], c)
+    return min(cards, key=key)
+
+
+# --- rollouts ----------------------------------------------------------------------------------
+
+def rollout_policy(g: Tysiac1001, rng: random.Random) -> dict:
+    legal = g._legal()
+    ph = g.phase
+    if ph == "bid":
+        return legal[-1]                                            # pass
+    if ph == "decide":
+        return legal[0]                                             # play on
+    if ph == "give":
+        hand = g.hands[g.to_move]
+        return min(legal, key=lambda a: keep_value(C.CARD[a["card"]], hand))
+    if ph == "announce":
+        return legal[0]
+    melds = [a for a in legal if "meld" in a]
+    if melds and rng.random() < 0.9:
+        return rng.choice(melds)
+    if g.trick and rng.random() < 0.7:
+        # win cheaply if possible, else throw the lowest card
+        best = g.trick[0][1]
+        led = C.SUIT_OF[best]
+        for _, c in g.trick[1:]:
+            if _beats(c, best, led, g.trump):
+                best = c
+        win = low = None
+        for a in legal:
+            c = C.CARD[a["card"]]
+            if _beats(c, best, led, g.trump) and (win is None or POWER[c] < POWER[win]):
+                win = c
+            if low is None or VALUE[c] < VALUE[low]:
+                low = c
+        return {"type": "play", "card": C.CODES[win if win is not None else low]}
+    return rng.choice(legal)
+
+
+def evaluate(g: Tysiac1001, seat: int, start) -> float:
+    """The deal's score change of ``seat`` minus the others' mean, in hundreds; a won or lost
+    game counts 10 more or less."""
+    n = g.n
+    d = [g.scores[s] - start.scores[s] for s in range(n)]
+    others = sum(d[s] for s in range(n) if s != seat) / (n - 1)
+    v = (d[seat] - others) / 100.0
+    if g.to_move is None:
+        v += 10.0 if g.winner == seat else -10.0
+    return v
+
+
+def deal_over(g: Tysiac1001, start) -> bool:
+    return g.to_move is None or g.deal_no != start.deal_no
+
+
+def solvable(g: Tysiac1001, start) -> bool:
+    if g.phase != "play":
+        return False
+    return sum(C.count(g.hands[s]) for s in g.active) <= SOLVE_CARDS
+
+
+def order_actions(g: Tysiac1001, actions: list) -> list:
+    return sorted(actions, key=lambda a: -VALUE[C.CARD[a["card"]]] if a["type"] == "play" else 0)
+
+
+__all__ = ["Knowledge", "determinize", "rule_policy", "rollout_policy", "evaluate", "deal_over",
+           "solvable", "order_actions", "estimate", "keep_value", "has_marriage"]

@@ -860,3 +860,13 @@ def test_page_words_cover_every_event_summary_pile_phase_and_badge():
     for key in sorted(needed):
         assert f'"{key}"' in en, f"no English words for {key}"
         assert f'"{key}"' in pl, f"no Polish words for {key}"
+
+
+def test_G14_summary_says_where_the_interrupted_cards_went():
+    g = to_play(new(5, 0, E17_HANDS, musik=["9D", *JOKERS_CODES]), gives=JOKERS_CODES)
+    play(g, "QH")
+    play(g, "AH")
+    play(g, "EMPEROR", companion="9S")
+    summary = g.view(4)["summary"]
+    assert {"key": "emperor_trick", "seat": 3} in summary
+    assert {"key": "interrupted", "winner": 2, "cards": ["QH", "AH"]} in summary

@@ -74,6 +74,7 @@ export default {
     "summary.gave_card": "{seat} gave {card} to {to}",
     "summary.emperor_trick": "Emperor trick: {seat} wins it; nobody needs to follow suit",
     "summary.released": "A trump was played on another suit: nobody needs to follow suit in this trick",
+    "summary.interrupted": "{winner} took the cards played before the emperor: {cards}",
   },
   pl: {
     "name": "Cesarz",
@@ -146,5 +147,6 @@ export default {
     "summary.gave_card": "{seat} dał {card} graczowi {to}",
     "summary.emperor_trick": "Lewa z cesarzem: bierze ją {seat}; nie trzeba dokładać do koloru",
     "summary.released": "Padł atut do innego koloru: w tej lewie nie trzeba już dokładać do koloru",
+    "summary.interrupted": "{winner} bierze karty zagrane przed cesarzem: {cards}",
   },
 };

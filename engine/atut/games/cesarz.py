@@ -757,6 +757,9 @@ class Cesarz(Game):
             out.append(d)
         if self.phase == "play" and self.emperor_trick:
             out.append({"key": "emperor_trick", "seat": self.trick[0][0]})
+            if self.last_kind == "interrupted":                # G14: where those cards went
+                out.append({"key": "interrupted", "winner": self.last_winner,
+                            "cards": self._trick_codes(self.last_trick)})
         elif self.phase == "play" and self.released:
             out.append({"key": "released"})
         return out

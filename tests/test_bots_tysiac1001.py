@@ -279,7 +279,7 @@ def test_solvable_only_in_the_last_tricks():
     while g.phase != "play":
         g.apply(P.rule_policy(g.view(g.to_move), rng))
     assert not P.solvable(g, g)
-    while g.phase == "play" and sum(C.count(g.hands[s]) for s in g.active) > 9:
+    while g.phase == "play" and sum(C.count(g.hands[s]) for s in g.active) > P.SOLVE_CARDS:
         g.apply(P.rule_policy(g.view(g.to_move), rng))
     if g.phase == "play":
         assert P.solvable(g, g)

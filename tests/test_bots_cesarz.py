@@ -54,6 +54,8 @@ def test_determinize_is_consistent_with_the_view():
                     for s in g.active:
                         if s not in (g.declarer, seat):
                             assert C.count(d.hands[s] & m & ~k.known[s]) <= 1   # G11
+                            if k.played_by[s] & m:
+                                assert not d.hands[s] & m & ~k.known[s]
                 checked += 1
                 g.apply(rng.choice(g.legal_actions()))
     assert checked > 1000

@@ -49,6 +49,7 @@ class Knowledge:
         self.played = 0
         self.captured = [0] * n
         self.voids = [0] * n                          # suit bits shown void (G25, G13)
+        self.played_by = [0] * n
         self.known = [0] * n                          # cards known in a seat's hand
         self.melds: list[tuple[int, int, int, int]] = []
         self.musik = None
@@ -71,8 +72,10 @@ class Knowledge:
                 a = e["action"]
                 c = _card(a["card"])
                 self.played |= 1 << c
+                self.played_by[e["seat"]] |= 1 << c
                 if "companion" in a:
                     self.played |= 1 << _card(a["companion"])
+                    self.played_by[e["seat"]] |= 1 << _card(a["companion"])
                 elif c == EMPEROR or c in JOKERS:
                     self.voids[e["seat"]] = 15         # bare: no suited card left (G13)
             elif t == "no_follow":
@@ -183,7 +186,9 @@ def _sample_hands(k: Knowledge, rng: random.Random) -> dict:
         left = dict(sizes)
         placed = {s: 0 for s in others}
         ok = True
-        takers = [s for s in k.given_unknown if s != k.declarer]
+        # a recipient holds at most one musik card: none more once he has played one
+        mm = C.mask_of(k.musik) if k.musik is not None else 0
+        takers = [s for s in k.given_unknown if s != k.declarer and not k.played_by[s] & mm]
         for c in C.cards_of(musik_left):
             opts = []
             d = k.declarer

@@ -22,6 +22,14 @@ async function fetchOk(url, kind) {
 }
 
 let handle = null;                 // the Python bridge's handle(op, args_json) -> json text
+const RUNTIME_FILES = ["pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
+const LOAD_TIMEOUT_MS = 240000;    // a runtime that neither starts nor fails: give up and say so
+
+self.addEventListener("unhandledrejection", (e) => {
+  if (!handle) {
+    self.postMessage({ type: "error", message: String(e.reason && e.reason.message ? e.reason.message : e.reason) });
+  }
+});
 
 const timings = {};                // ms since the worker started, per loading stage
 const mark = (name) => { timings[name] = Math.round(performance.now()); };
@@ -30,6 +38,11 @@ async function boot() {
   mark("start");
   progress(3, "runtime");
   const manifest = await fetchOk(here("./build.json"), "json");
+  // the runtime hangs instead of failing when one of its files is missing: look first
+  await Promise.all(RUNTIME_FILES.map(async (f) => {
+    const r = await fetch(here("./pyodide/" + f), { method: "HEAD" });
+    if (!r.ok) throw new Error(`could not load ${f}: HTTP ${r.status}`);
+  }));
   // the wheel and the bridge download while the runtime starts
   const wheelP = fetchOk(here("./" + manifest.wheel), "buffer");
   const bridgeP = fetchOk(here("./bridge.py"), "text");
@@ -69,7 +82,10 @@ async function boot() {
   self.postMessage({ type: "ready", info: info.result, timings });
 }
 
-const booted = boot().then(() => true, (err) => {
+const withTimeout = (p) => Promise.race([p, new Promise((_, reject) => setTimeout(
+  () => reject(new Error(`the Python runtime did not start within ${LOAD_TIMEOUT_MS / 1000} s`)), LOAD_TIMEOUT_MS))]);
+
+const booted = withTimeout(boot()).then(() => true, (err) => {
   const message = String(err && err.message ? err.message : err);
   self.postMessage({ type: "error", message });
   return false;

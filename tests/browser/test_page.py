@@ -58,3 +58,29 @@ def test_save_and_load_through_the_page(page, dist_url, tmp_path):
     err.wait_for(state="visible")
     assert "malformed saved game" in err.inner_text()
     assert page.evaluate("() => window.atutPage.view") == view
+
+
+def test_a_broken_runtime_shows_an_error(page, tmp_path, page_problems):
+    site = tmp_path / "broken"
+    (site / "web" / "pyodide").mkdir(parents=True)
+    os.symlink(build.DIST / "index.html", site / "index.html")
+    for p in (build.DIST / "web").iterdir():
+        if p.name != "pyodide":
+            os.symlink(p, site / "web" / p.name)
+    for p in (build.DIST / "web" / "pyodide").iterdir():
+        if p.name != "pyodide.asm.wasm":                     # the runtime cannot start
+            os.symlink(p, site / "web" / "pyodide" / p.name)
+    srv, root = build.serve_in_thread(site)
+    try:
+        page_problems.base = root
+        page_problems.allowed_errors += ["404", "Failed to load resource", "wasm", "WebAssembly",
+                                         "Aborted", "pyodide"]
+        page.goto(root + "#game=sixty_six&delay=0")
+        page.wait_for_selector("body[data-engine=error]", timeout=120_000)
+        err = page.locator("[data-testid=error]")
+        assert err.is_visible()
+        assert "could not be loaded" in err.inner_text()
+        assert page.locator("[data-testid=loading]").is_visible()
+    finally:
+        srv.shutdown()
+        srv.server_close()

@@ -217,10 +217,10 @@ class Game:
         out = []
         for e in self.events[start:]:
             vis = e.get("visible_to")
-            if vis is None:
-                out.append(e)
-            elif seat in vis:
-                out.append({k: v for k, v in e.items() if k != "visible_to"})
+            if vis is None or seat in vis:
+                # copies, so that nobody holding a view can change the game's record
+                out.append({k: v.copy() if type(v) in (list, dict) else v
+                            for k, v in e.items() if k != "visible_to"})
         return out
 
     def _action_visible_to(self, seat: int, action: dict) -> list[int] | None:

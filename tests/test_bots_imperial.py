@@ -190,3 +190,13 @@ def test_evaluate_counts_this_deal_only():
         row = g.sheet[0]
         assert B.evaluate(g, 0, start) == row[0] - row[1]
         assert B.evaluate(g, 1, start) == row[1] - row[0]
+
+
+def test_search_leads_a_trump_honour_when_it_can():
+    from test_imperial import game_with
+    # G14: the K of trumps led is +4 and the trick; level 3 takes the sure points
+    g = game_with(2, 0, {1: ["KH", "JH", "10S", "9S", "8C"]}, turned="9H")
+    v = g.view(1)
+    bot = make_bot("imperial", 3, seed=2, budget={"rollouts": 120, "min_samples": 8})
+    a = bot.choose(v)
+    assert a["card"] in ("KH", "JH") and a["card"] in B.Knowledge(v).honours_codes()

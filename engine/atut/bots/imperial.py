@@ -29,6 +29,25 @@ BUDGETS = {
 }
 EPSILON = 0.0                    # share of random moves in rollouts
 WIN_VALUE = 60.0                 # a won (lost) game is worth this many points of margin
+LATER_LEAD = 0.5                 # share of a later honour lead's 4 points the search believes
+SPEND = 0.05                     # tie-break: the value of keeping honours, trumps, high cards
+
+
+class Sim(Imperial):
+    """The game as the search plays it: it also notes (seat, ply) of every honour lead, across
+    deals, so that ``evaluate`` can tell the root action's lead from later ones, and what the
+    root action (ply 0) gave away."""
+
+    def _apply(self, a):
+        c = C.CARD[a["card"]]
+        hon = HONOURS[(self.n, self.trump)]
+        if not self.trick and hon >> c & 1:
+            self.sim_leads = self.sim_leads + [(self.to_move, self.sim_ply)]
+        if self.sim_ply == 0:
+            # what the root action gives away: honours, then trumps, then high cards
+            self.sim_spent = (hon >> c & 1) + 0.5 * (C.suit_of(c) == self.trump) + POWER[c] / 20
+        self.sim_ply += 1
+        super()._apply(a)
 
 
 # --- what the seat knows -------------------------------------------------------------------
@@ -90,6 +109,10 @@ class Knowledge:
             if p.get("id") == "unused":
                 self.unused = p["count"]
 
+    def honours_codes(self) -> list[str]:
+        """The trump honours (G4) as card codes."""
+        return C.codes(C.cards_of(self.honours))
+
     def possible(self, s: int) -> int:
         """Cards seat ``s`` may hold: known ones and unseen ones of suits not shown void."""
         if s == self.seat:
@@ -120,7 +143,10 @@ def determinize(view: dict, rng: random.Random) -> Imperial:
     if n == 2:
         sizes["unused"] = k.unused
     deal = sample_cards(C.cards_of(k.unseen), sizes, allowed, rng)
-    g = blank_game(Imperial, view, rng)
+    g = blank_game(Sim, view, rng)
+    g.sim_ply = 0
+    g.sim_leads = []
+    g.sim_spent = 0.0
     g.hands = [k.hand if s == me else deal[s] | k.known[s] for s in range(n)]
     g.trump_card = k.trump_card
     g.trump = k.trump
@@ -352,9 +378,21 @@ def _holds_after(g, seat, c, led) -> bool:
 def evaluate(g: Imperial, seat: int, start) -> float:
     """The points ``seat`` gained in the deal of ``start`` minus the others' mean; a game won or
     lost in that deal counts ``WIN_VALUE``.  The next deal's declarations (dealt at once when a
-    deal ends) are luck, not play, and left out."""
+    deal ends) are luck, not play, and left out.
+
+    A rollout leads the seat's honours later as if it knew every hand, and so it overrates
+    keeping them: an honour led now is a sure +4 (G14), one kept may have to follow a trump lead
+    for nothing.  Later honour leads of ``seat`` count only ``LATER_LEAD`` of their points."""
     if g.winner is not None and g.deal_no == start.deal_no:
         return WIN_VALUE if g.winner == seat else -WIN_VALUE
     row = g.sheet[start.deal_no - 1] if len(g.sheet) >= start.deal_no else g.deal_points
     others = [row[s] for s in range(g.n) if s != seat]
-    return row[seat] - sum(others) / len(others)
+    value = row[seat] - sum(others) / len(others)
+    root = getattr(start, "sim_ply", None)
+    if root is not None:
+        later = sum(1 for s, ply in g.sim_leads if s == seat and ply > root)
+        value -= later * 4 * (1 - LATER_LEAD)
+        if root == 0 and start.to_move == seat:
+            # equal outcomes with open cards: keep what may matter when they are not open
+            value -= SPEND * g.sim_spent
+    return value

@@ -222,6 +222,7 @@ def build(quiet: bool = False) -> Path:
 
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = MIME
+    protocol_version = "HTTP/1.1"                         # keep-alive: fewer connections
 
     def guess_type(self, path):                           # a fixed map, not the system's
         ext = os.path.splitext(str(path))[1].lower()
@@ -358,6 +359,8 @@ def main(argv: list[str]) -> int:
         if cmd == "serve":
             port = 8000
             rest = argv[1:]
+            if len(rest) == 1 and rest[0].startswith("--port="):
+                rest = ["--port", rest[0].split("=", 1)[1]]
             if rest[:1] == ["--port"] and len(rest) == 2 and rest[1].isdigit():
                 port = int(rest[1])
             elif rest:

@@ -752,6 +752,7 @@ function render() {
   document.body.classList.toggle("playing", true);
   const mine = !v.is_over && v.to_move === S.seat && !S.busy;
   el.gameTitle.textContent = t("name") !== "name" ? t("name") : t("game." + S.game);
+  document.title = `${el.gameTitle.textContent} · Atut`;
   el.dealNo.textContent = v.deal_no ? t("ui.deal", { deal: v.deal_no }) : "";
   const seats = Array.isArray(v.seats) ? v.seats : Array.from({ length: v.players }, (_, s) => ({ seat: s }));
   el.opponents.innerHTML = seats.filter((x) => x.seat !== S.seat).map((x) => seatBox(x, v)).join("");

@@ -794,7 +794,7 @@ def test_G19_public_view_contents():
     g.apply({"type": "pass"})
     v = g.view(None)
     assert v["sitting_out"] == 0 and v["seats"][0]["sitting_out"]
-    assert v["seats"][0]["badges"] == ["dealer", "sitting_out"]
+    assert v["seats"][0]["badges"] == [] and v["dealer"] == 0
     assert v["seats"][1]["bid"] == 45 and v["seats"][2]["bid"] == "pass"
     assert v["seats"][1]["badges"] == ["declarer"] and v["declarer"] == 1
     assert [s["cards"] for s in v["seats"]] == [0, 10, 7, 7]
@@ -816,8 +816,8 @@ def test_score_sheet_lists_every_deal():
     to_play(g, bid=40)
     finish_with(g, [50, 40, 30], [0, 0, 0])
     rows = g.view(None)["score_sheet"]["rows"]
-    assert rows[0] == [1, "—", "+50", "+50", "★ 0"]
-    assert rows[1][:2] == [2, 40] and rows[1][3] == "★ +40"
+    assert rows[0] == [1, "—", "+50", "+50", "★\u00a00"]
+    assert rows[1][:2] == [2, 40] and rows[1][3] == "★\u00a0+40"
     assert [r[0] for r in rows] == [1, 2]
 
 

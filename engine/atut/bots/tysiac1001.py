@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from .. import cards as C
-from ..games.tysiac1001 import (DECK_MASK, MARRIAGE_VALUE, PAIR, PARTNER, POWER, VALUE,
+from ..games.tysiac1001 import (DECK_MASK, DECLARER_MARK, MARRIAGE_VALUE, PAIR, PARTNER, POWER, VALUE,
                                 Tysiac1001, dealer_credit, has_marriage)
 from . import blank_game, sample_cards
 
@@ -220,9 +220,9 @@ def _parse_sheet(view):
         deltas = []
         decl = NO
         for s, x in enumerate(r[2:]):
-            if x.startswith("★ "):
+            if x.startswith(DECLARER_MARK):
                 decl = s
-                x = x[2:]
+                x = x[len(DECLARER_MARK):]
             deltas.append(int(x.replace("−", "-").replace("+", "")))
         rows.append((no, decl, "give_up" if contract == "—" else contract, tuple(deltas)))
     return rows

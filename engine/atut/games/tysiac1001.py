@@ -49,6 +49,7 @@ TARGET = 1001                                                 # G17
 HAND = 7
 GIVE_UP_BONUS = 50                                            # G7
 TRICKS = 8
+DECLARER_MARK = "★\u00a0"                                    # score sheet: the declarer's cell
 
 
 def round5(x: int) -> int:
@@ -474,11 +475,7 @@ class Tysiac1001(Game):
         v["given"] = gifts
         seats = []
         for s in range(n):
-            badges = []
-            if s == self.dealer:
-                badges.append("dealer")
-            if s == self.sitting_out:
-                badges.append("sitting_out")
+            badges = []                   # the page marks the dealer and a sitting-out seat
             if s == self.declarer:
                 badges.append("declarer")
             for ms, su, _ in self.marriages:
@@ -497,7 +494,7 @@ class Tysiac1001(Game):
         v["summary"] = self._summary(seat)
         cols = ["deal", "contract"] + list(range(n))
         rows = [[no, "—" if c == "give_up" else c]
-                + [("★ " if s == d else "") + _signed(dl[s]) for s in range(n)]
+                + [(DECLARER_MARK if s == d else "") + _signed(dl[s]) for s in range(n)]
                 for no, d, c, dl in self.sheet]
         v["score_sheet"] = {"columns": cols, "rows": rows, "totals": list(self.scores)}
         v["last_result"] = dict(self.last_result) if self.last_result else None

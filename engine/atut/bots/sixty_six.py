@@ -309,6 +309,8 @@ def rollout_policy(g: SixtySix, rng: random.Random) -> dict:
             if hand >> q & 1 and hand >> kk & 1:
                 return {"type": "play", "card": C.CODES[q], "meld": C.CODES[kk]}
         cards = C.cards_of(hand)
+        if g.n >= 3 and len(cards) > 1:
+            cards = _without_keeper(cards, tr)
         a = rng.choice(cards)
         b = rng.choice(cards)
         # tournament: the cheaper of two random cards (trumps count as dear)
@@ -331,6 +333,9 @@ def rollout_policy(g: SixtySix, rng: random.Random) -> dict:
         if (sc == C.suit_of(best) and POWER[c] > POWER[best]) or (sc == tr and C.suit_of(best) != tr):
             best = c
     sb = C.suit_of(best)
+    if g.n >= 3 and playable & (playable - 1):
+        keep = _without_keeper(C.cards_of(playable), tr)
+        playable = C.mask_of(keep)
     win_same = None
     win_trump = None
     cheap = None
@@ -353,6 +358,17 @@ def rollout_policy(g: SixtySix, rng: random.Random) -> dict:
     else:
         c = cheap
     return {"type": "play", "card": C.CODES[c]}
+
+
+def _without_keeper(cards: list, tr: int) -> list:
+    """``cards`` without the highest trump, saved for the last trick (G12; 3-4 players)."""
+    top = None
+    for c in cards:
+        if C.suit_of(c) == tr and (top is None or POWER[c] > POWER[top]):
+            top = c
+    if top is None:
+        return cards
+    return [c for c in cards if c != top]
 
 
 # --- evaluation and endgame --------------------------------------------------------------------

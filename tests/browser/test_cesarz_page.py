@@ -44,8 +44,9 @@ class Enough(Exception):
 
 @pytest.mark.parametrize("players,seed,seat,deals", [(3, 4, 0, None), (5, 9, 2, 3)])
 def test_whole_game_by_clicking(page, dist_url, players, seed, seat, deals):
-    """The 3-player game is played to its end; the 5-player one (slower: the dealer sits out)
-    through its first deals, with the same checks."""
+    """The 3-player game is played to its end against level-2 bots (their contracts succeed,
+    so the game ends in about half the deals of random play); the 5-player one (slower: the
+    dealer sits out) through its first deals, with the same checks."""
     seen = set()
     turns = [0]
 
@@ -108,7 +109,8 @@ def test_whole_game_by_clicking(page, dist_url, players, seed, seat, deals):
 
     try:
         clicks = play_whole_game(page, dist_url, "cesarz", players=players, seed=seed,
-                                 seat=seat, choose=prefer, on_turn=on_turn, max_clicks=4000)
+                                 seat=seat, choose=prefer, on_turn=on_turn, max_clicks=4000,
+                                 bots="2")
     except Enough:
         assert {"bid", "companion", "sitting_out"} <= seen
         assert "sits on the musik" in "\n".join(log_items(page))

@@ -364,7 +364,7 @@ async function startGame(cfg) {
   Object.assign(S, {
     game: cfg.game, players: view.players, seat: cfg.seat, seed: cfg.seed,
     levels: expandLevels(cfg.levels, view.players), delay: cfg.delay, options: view.options || {},
-    view, busy: false,
+    view, busy: false, trickSeen: 0,
   });
   writeHash();
   closeMenu();
@@ -515,7 +515,9 @@ function renderCenter(v) {
   let caption = "";
   const trick = Array.isArray(v.trick) ? v.trick : [];
   if (trick.length) {
-    trickHTML = trick.map((e) => trickEntry(e)).join("");
+    // only the cards new since the last picture drop in
+    const seen = S.trickSeen || 0;
+    trickHTML = trick.map((e, i) => trickEntry(e, i >= seen ? "fresh" : "")).join("");
   } else if (v.last_trick && Array.isArray(v.last_trick.cards) && v.last_trick.cards.length) {
     trickHTML = v.last_trick.cards.map((e) => trickEntry(e, e.seat === v.last_trick.winner ? "won" : "done")).join("");
     if (typeof v.last_trick.winner === "number") {
@@ -540,6 +542,7 @@ function renderCenter(v) {
     }
   }
   const trump = `<div class="trumpinfo">${esc(t("ui.trump"))}: ${v.trump ? fmtValue("trump", v.trump, "html") : esc(t("ui.no_trump"))}</div>`;
+  S.trickSeen = trick.length;
   return `<div class="deckarea">${trump}${deck.join("")}</div>
     <div class="trick" data-testid="trick" aria-label="${esc(t("ui.trick"))}">${trickHTML}${caption}</div>`;
 }
@@ -642,22 +645,40 @@ function renderHand(v, mine) {
   el.hand.setAttribute("aria-label", t("ui.hand"));
   el.actions.innerHTML = html;
   el.actions.hidden = !html;
+  // choices that are not cards (bids, passes) come before the hand; card choices after it
+  el.actions.parentElement.classList.toggle("actions-first", !!html && !cardTurn);
 }
 
-/** Overlap the hand's cards (never more than 40%, so each card's middle stays clickable)
- *  when one row would not fit; beyond that the hand wraps. */
+/** Overlap the hand's cards (never more than 40%, so each card's middle stays clickable) when
+ *  one row would not fit; beyond that, balanced rows of overlapping cards. */
 function fitHand() {
-  const cards = el.hand.children;
+  const cards = [...el.hand.children];
   const n = cards.length;
   el.hand.style.setProperty("--overlap", "0");
+  el.hand.style.maxWidth = "";
+  for (const c of cards) c.classList.remove("row-start");
   if (n < 2) return;
   const cw = cards[0].getBoundingClientRect().width;
-  const width = el.hand.clientWidth - 16;
-  if (!cw || !width) return;
-  const gap = parseFloat(getComputedStyle(el.hand).columnGap) || 0;
-  const need = (n * cw + (n - 1) * gap - width) / ((n - 1) * cw);
-  const overlap = Math.max(0, Math.min(0.4, need + 0.02));
+  const cs = getComputedStyle(el.hand);
+  const pad = parseFloat(cs.paddingLeft) + parseFloat(cs.paddingRight);
+  const width = el.hand.clientWidth - pad - 2;
+  if (!cw || width <= 0) return;
+  const gap = parseFloat(cs.columnGap) || 0;
+  let rows = 1;
+  let k = n;
+  let overlap = 0;
+  for (;;) {
+    k = Math.ceil(n / rows);
+    const need = k > 1 ? (k * cw + (k - 1) * gap - width) / ((k - 1) * cw) : 0;
+    if (need <= 0.4 || k === 1) { overlap = need > 0 ? Math.min(0.4, need + 0.02) : 0; break; }
+    rows += 1;
+  }
   el.hand.style.setProperty("--overlap", overlap.toFixed(3));
+  if (rows > 1) {
+    const rowWidth = k * cw - (k - 1) * overlap * cw + (k - 1) * gap;
+    el.hand.style.maxWidth = Math.ceil(rowWidth + pad + 4) + "px";
+    cards.forEach((c, i) => { if (i % k === 0) c.classList.add("row-start"); });
+  }
 }
 
 function renderScores(v) {

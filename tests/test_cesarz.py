@@ -476,7 +476,7 @@ def test_G14_G15_emperor_as_the_last_card_has_nothing_added():
                                  {"type": "play", "card": "EMPEROR"}]
 
 
-# --- jokers G12, G13 -------------------------------------------------------------------------------
+# --- jokers G12, G13 -----------------------------------------------------------------------------
 
 def test_G12_G13_joker_and_emperor_any_time_companion_any_suit():
     g = to_play(new(3, 0, {0: ["AH"], 1: ["9H", "RED_JOKER", "EMPEROR", "KS"], 2: []},
@@ -524,7 +524,7 @@ def test_G13_bare_joker_lead_and_the_leader_wins_without_suited_cards():
     assert events(g2, "trick")[-1]["winner"] == 0
 
 
-# --- uneven hands G15 -------------------------------------------------------------------------------
+# --- uneven hands G15 ----------------------------------------------------------------------------
 
 def test_G15_empty_hands_are_skipped_and_the_lead_passes():
     g = to_play(new(3, 0, {}, musik=JOKERS_CODES), gives=JOKERS_CODES[:2])
@@ -540,7 +540,7 @@ def test_G15_empty_hands_are_skipped_and_the_lead_passes():
     assert g.deal_no == 2                                       # all hands empty: deal over
 
 
-# --- melds G16, G17 -----------------------------------------------------------------------------------
+# --- melds G16, G17 ------------------------------------------------------------------------------
 
 def test_G17_meld_on_the_lead_and_second_kind_partners():
     g = to_play(new(3, 0, {0: ["PRS", "YPH", "YPD", "YPS", "KC", "QC"]},
@@ -568,7 +568,7 @@ def test_G17_beat_judged_before_the_meld_and_trick_after_it():
     assert events(g, "trick")[-1]["winner"] == 2                # 10C > KC, both trump now
 
 
-# --- scoring E7-E10, G21-G24 ------------------------------------------------------------------------
+# --- scoring E7-E10, G21-G24 ---------------------------------------------------------------------
 
 def finish(g, declarer, contract, cards, melds=None):
     """Drive the state to the end of a deal with the given points and score it."""

@@ -364,7 +364,7 @@ async function startGame(cfg) {
   Object.assign(S, {
     game: cfg.game, players: view.players, seat: cfg.seat, seed: cfg.seed,
     levels: expandLevels(cfg.levels, view.players), delay: cfg.delay, options: view.options || {},
-    view, busy: false, trickSeen: 0,
+    view, busy: false, trickSeen: 0, shownDeal: 0,
   });
   writeHash();
   closeMenu();
@@ -784,6 +784,12 @@ function render() {
   renderStatus(v);
   renderSide(v);
   renderGameOver(v);
+  if (S.shownDeal && v.deal_no > S.shownDeal && !v.is_over) {       // a new deal: say so
+    const toast = h("div", { class: "dealtoast", "aria-live": "polite" }, esc(t("ui.deal", { deal: v.deal_no })));
+    el.felt.appendChild(toast);
+    setTimeout(() => toast.remove(), 1800);
+  }
+  S.shownDeal = v.deal_no;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -933,7 +939,7 @@ async function loadGame(file) {
   try {
     const r = await request("load", { text, seat, levels });
     if (gen !== S.gen) return;
-    Object.assign(S, { game: r.game, players: r.players, seed: r.seed, options: r.options || {}, view: r.view, busy: false });
+    Object.assign(S, { game: r.game, players: r.players, seed: r.seed, options: r.options || {}, view: r.view, busy: false, trickSeen: 0, shownDeal: 0 });
     S.seat = r.view.seat;
     S.levels = expandLevels(levels, r.players);
     writeHash();

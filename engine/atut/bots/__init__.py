@@ -539,5 +539,6 @@ def blank_game(cls, view: dict, rng: random.Random):
     g.phase = view["phase"]
     g.deal_no = view["deal_no"]
     g._deal_event = 0
+    g._cache = None                         # the base class's legal-action cache
     g._recording = False
     return g

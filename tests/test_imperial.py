@@ -478,7 +478,7 @@ def test_G9_declarations_are_public_and_summarised():
 def test_G18_view_shows_imperials_plus_points():
     g = game_with(2, 0, {1: ["KH", "QH", "JH", "AH"]}, turned="10H")
     s = g.view(0)["seats"][1]
-    assert s["points"] == g.scores[1]
+    assert s["points"] == f"{g.scores[1] // 24} imp. + {g.scores[1] % 24}"
     assert s["imperials"] * 24 + s["rest"] == g.scores[1] and s["imperials"] >= 2
     rows = g.view(None)["score_sheet"]["rows"]
     assert rows[0] == [1, *g.sheet[0]]

@@ -386,8 +386,9 @@ class Imperial(Game):
             "seat": s,
             "cards": C.count(self.hands[s]),
             "tricks": self.tricks_won[s],
-            "points": self.scores[s],
-            "imperials": self.scores[s] // UNIT,              # G18
+            # G18: shown as imperials + points (the page prints it as it is); ints beside it
+            "points": f"{self.scores[s] // UNIT} imp. + {self.scores[s] % UNIT}",
+            "imperials": self.scores[s] // UNIT,
             "rest": self.scores[s] % UNIT,
         } for s in range(n)]
         # G9: what the declarations revealed of each hand, still held or already played

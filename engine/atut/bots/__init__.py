@@ -290,6 +290,7 @@ def fast_clone(game):
             d[k] = [x[:] if type(x) is list else x for x in v]
         elif t is dict:
             d[k] = v.copy()
+    d["_cache"] = None                      # the base class's legal-action cache
     new.__dict__ = d
     return new
 

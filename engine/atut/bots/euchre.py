@@ -20,7 +20,7 @@ from . import blank_game, sample_cards
 SUITS = C.SUITS
 BUDGETS = {
     3: {"rollouts": 700, "min_samples": 16},
-    4: {"rollouts": 1200, "min_samples": 30, "solve_nodes": 1500},
+    4: {"rollouts": 2400, "min_samples": 40, "solve_nodes": 1500},
 }
 SOLVE_CARDS = 8                        # level 4 solves the play exactly from this many cards
 UPCARD_DISCARD_P = 0.05                # how often a dealer is taken to have buried the upcard
@@ -401,11 +401,16 @@ def rollout_policy(g: Euchre, rng: random.Random) -> dict:
             if win is not None and ((best_seat - seat) & 1) and rng.random() < 0.9:
                 return {"type": "play", "card": C.CODES[win]}
             return {"type": "play", "card": C.CODES[low]}
-        cards = C.cards_of(hand)
-        if rng.random() < 0.5:
-            c = max(cards, key=lambda c: p[c])
+        trumps = hand & EFF_MASK[t][t]
+        if trumps and ((g.maker - seat) & 1) == 0 and rng.random() < 0.8:
+            c = max(C.cards_of(trumps), key=lambda c: p[c])       # makers pull trumps
+            return {"type": "play", "card": C.CODES[c]}
+        off = C.cards_of(hand & ~trumps)
+        if off:
+            aces = [c for c in off if p[c] == 6]
+            c = aces[0] if aces and rng.random() < 0.9 else rng.choice(off)
         else:
-            c = rng.choice(cards)
+            c = min(C.cards_of(trumps), key=lambda c: p[c])
         return {"type": "play", "card": C.CODES[c]}
     if ph == "round1":
         t = C.SUIT_OF[g.upcard]

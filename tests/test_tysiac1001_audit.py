@@ -362,3 +362,172 @@ def test_G17_full_games_match_the_reference(n):
         g = atut.new_game("tysiac1001", players=n, seed=500 + seed)
         follow(g, Ref(n, g.first_dealer, "przykup"), rng, 10_000, chooser_mixed)
         assert g.is_over
+
+
+# --- scripted deals -----------------------------------------------------------------------------
+
+def new(hands, przykup=(), dealer=2, n=3, options=None, seed=1):
+    return atut.new_game("tysiac1001", players=n, seed=seed, dealer=dealer,
+                         deck=arrange_deck(n, dealer, hands, przykup), options=options)
+
+
+def play(g, card, meld=None):
+    a = {"type": "play", "card": card}
+    if meld:
+        a["meld"] = meld
+    g.apply(a)
+
+
+# E6 played out: seat 0 takes 95 card points in 7 tricks and declares hearts (100); seat 2
+# takes the last trick (10D KD AD = 25).  Tricks: (leader first) AS 9S 9C | QH+KH JC 9H |
+# KH QC JH | AH KC 9D | 10H JS JD | 10S QS QD | AC KS 10C | 10D KD AD.
+E6_HANDS = {0: ["AS", "10S", "AC", "QH", "KH", "AH", "10H"],
+            1: ["KS", "QS", "JS", "9S", "KC", "QC", "JC"],
+            2: ["QD", "JD", "9D", "JH", "9H", "10C", "9C"]}
+E6_PRZYKUP = ["10D", "KD", "AD"]
+E6_TRICKS = [("AS", "9S", "9C"), ("QH", "JC", "9H"), ("KH", "QC", "JH"), ("AH", "KC", "9D"),
+             ("10H", "JS", "JD"), ("10S", "QS", "QD"), ("AC", "KS", "10C"),
+             ("10D", "KD", "AD")]
+
+
+def play_e6(bid, contract, meld):
+    g = new(E6_HANDS, E6_PRZYKUP)
+    g.apply({"type": "bid", "value": bid})
+    g.apply({"type": "pass"})
+    g.apply({"type": "pass"})
+    g.apply({"type": "give", "card": "KD", "to": 1})
+    g.apply({"type": "give", "card": "AD", "to": 2})
+    g.apply({"type": "announce", "value": contract})
+    for k, trick in enumerate(E6_TRICKS):
+        for card in trick:
+            play(g, card, "KH" if meld and card == "QH" else None)
+        g.check_invariants()
+    return g
+
+
+def test_E6_played_out_declarer_makes_110_with_95_points_and_hearts():
+    g = play_e6(110, 110, meld=True)
+    tricks = [e for e in g.events if e["type"] == "trick"]
+    assert [t["winner"] for t in tricks] == [0] * 7 + [2]
+    assert sum(t["points"] for t in tricks[:7]) == 95 and tricks[7]["points"] == 25
+    assert {"type": "made", "seat": 0, "value": 110, "total": 195} in g.events
+    assert g.scores == [110, 0, 25] and g.sheet[0] == (1, 0, 110, (110, 0, 25))
+
+
+def test_E6_played_out_declarer_fails_100_with_95_points_and_no_marriage():
+    g = play_e6(100, 100, meld=False)
+    assert {"type": "failed", "seat": 0, "value": 100, "total": 95} in g.events
+    assert g.scores == [-100, 0, 25]
+
+
+def test_G15_a_marriage_does_not_save_a_contract_above_the_total():
+    g = play_e6(120, 200, meld=True)                                   # E13: 200 needs KH QH
+    assert {"type": "failed", "seat": 0, "value": 200, "total": 195} in g.events
+    assert g.scores == [-200, 0, 25]
+
+
+@pytest.mark.parametrize("przykup,credit", [(["9S", "9H", "9C"], 100), (["AH", "KS", "JD"], 15),
+                                            (["10C", "9D", "QS"], 15), (["9H", "9D", "JS"], 0)])
+def test_E8_sitting_out_dealer_credit_in_a_real_four_player_deal(przykup, credit):
+    g = new({}, przykup, dealer=3, n=4)
+    assert g.active == [0, 1, 2] and g.sitting_out == 3
+    g.apply({"type": "bid", "value": 40})
+    assert g.scores == [0, 0, 0, 0]                                   # not before the reveal
+    g.apply({"type": "pass"})
+    g.apply({"type": "pass"})
+    assert g.scores == [0, 0, 0, credit]
+    assert {"type": "dealer_credit", "seat": 3, "value": credit} in g.view(None)["log"]
+
+
+# --- views and bad input --------------------------------------------------------------------
+
+def test_G19_a_view_shares_no_list_with_the_game():
+    g = new({})
+    g.apply({"type": "pass"})
+    g.apply({"type": "pass"})
+    g.apply({"type": "give_up"})
+    before = json.dumps(g.view(0))
+    v = g.view(0)
+
+    def scribble(obj):
+        if isinstance(obj, dict):
+            for x in obj.values():
+                scribble(x)
+        elif isinstance(obj, list):
+            for x in obj:
+                scribble(x)
+            obj.append("scribble")
+    scribble(v)
+    assert json.dumps(g.view(0)) == before
+    assert "scribble" not in json.dumps(g.last_result)
+
+
+def bad(g, action):
+    before = g.to_json(), json.dumps(g.view(g.to_move)), json.dumps(g.view(None)), len(g.events)
+    with pytest.raises(atut.IllegalAction) as e:
+        g.apply(action)
+    assert before == (g.to_json(), json.dumps(g.view(g.to_move)), json.dumps(g.view(None)),
+                      len(g.events))
+    return str(e.value)
+
+
+def test_G6_G10_bad_input_messages_name_the_fault():
+    g = new(E6_HANDS, E6_PRZYKUP)
+    msg = bad(g, {"type": "bid", "value": 40, "meld": "KH"})
+    assert "'meld'" in msg and "go up to" not in msg
+    msg = bad(g, {"type": "bid", "value": "40"})
+    assert "integer" in msg
+    msg = bad(g, {"type": "bid", "value": True})
+    assert "integer" in msg
+    msg = bad(g, {"type": "bid"})
+    assert "'value'" in msg
+    msg = bad(g, {"type": "pass", "value": 40})
+    assert "'value'" in msg
+    g.apply({"type": "bid", "value": 40})
+    g.apply({"type": "pass"})
+    g.apply({"type": "pass"})
+    msg = bad(g, {"type": "give", "card": "KD", "to": "1"})
+    assert "'to'" in msg and "seat number" in msg
+    msg = bad(g, {"type": "give", "card": "KD", "to": True})
+    assert "'to'" in msg and "seat number" in msg
+    msg = bad(g, {"type": "give", "card": "KD", "to": 1, "x": 1})
+    assert "'x'" in msg
+    msg = bad(g, {"type": "give", "card": "KD", "to": 2})
+    assert "seat 1" in msg
+    g.apply({"type": "give", "card": "KD", "to": 1})
+    g.apply({"type": "give", "card": "AD", "to": 2})
+    msg = bad(g, {"type": "announce", "value": 40, "x": 1})
+    assert "'x'" in msg and "from 40" not in msg
+    msg = bad(g, {"type": "announce", "value": 40.0})
+    assert "integer" in msg
+
+
+def test_G12_G13_bad_play_messages_name_the_rule():
+    g = new(E6_HANDS, E6_PRZYKUP)
+    g.apply({"type": "bid", "value": 40})
+    g.apply({"type": "pass"})
+    g.apply({"type": "pass"})
+    g.apply({"type": "give", "card": "KD", "to": 1})
+    g.apply({"type": "give", "card": "AD", "to": 2})
+    g.apply({"type": "announce", "value": 40})
+    msg = bad(g, {"type": "play", "card": "QH", "meld": "KH"})
+    assert "taking a trick" in msg                                     # E10
+    msg = bad(g, {"type": "play", "card": "AS", "x": 1})
+    assert "'x'" in msg
+    play(g, "AS")
+    msg = bad(g, {"type": "play", "card": "KC"})
+    assert "follow" in msg and "S" in msg                              # G12
+    play(g, "9S")
+    play(g, "9C")
+    msg = bad(g, {"type": "play", "card": "QH", "meld": "KS"})
+    assert "KH" in msg                                                 # the partner card
+    msg = bad(g, {"type": "play", "card": "AS", "meld": "KS"})
+    assert "does not hold AS" in msg
+    play(g, "QH", "KH")                                                # trump H
+    play(g, "JC")
+    play(g, "9H")
+    play(g, "10S")
+    play(g, "QS")
+    msg = bad(g, {"type": "play", "card": "QD"})                       # void in S, holds JH
+    assert "trump" in msg and "JH" in msg                              # G12, E12
+    play(g, "JH")

@@ -109,6 +109,37 @@ def dealer_credit(przykup: int) -> int:
     return round5(sum(VALUE[c] for c in C.cards_of(przykup)))
 
 
+# The fields of each action type (CONTRACT.md): required, then optional.
+FIELDS = {"bid": (("value",), ()), "pass": ((), ()), "play_on": ((), ()), "give_up": ((), ()),
+          "give": (("card", "to"), ()), "announce": (("value",), ()),
+          "play": (("card",), ("meld",))}
+INT_FIELDS = {"value": "an integer", "to": "a seat number (an integer)"}
+
+
+def _shape_fault(t, action):
+    """What is wrong with the fields of an action of type ``t``, or ``""``."""
+    need, optional = FIELDS[t]
+    extra = [k for k in action if k != "type" and k not in need and k not in optional]
+    if extra:
+        what = ", ".join(repr(k) for k in extra)
+        uses = ", ".join(repr(k) for k in need + optional) or "no field"
+        article = "an" if t[0] in "aeiou" else "a"
+        return f"unexpected field {what} ({article} {t} action has {uses})"
+    missing = [k for k in need if k not in action]
+    if missing:
+        return f"missing field {', '.join(repr(k) for k in missing)}"
+    for k in need + optional:
+        if k not in action:
+            continue
+        x = action[k]
+        if k in INT_FIELDS:
+            if isinstance(x, bool) or not isinstance(x, int):
+                return f"{k!r} must be {INT_FIELDS[k]}, not {x!r}"
+        elif not isinstance(x, str) or x not in C.CARD:
+            return f"{k!r} must be a card code such as 'AH' or '10S', not {x!r}"
+    return ""
+
+
 class Tysiac1001(Game):
     GAME_ID = "tysiac1001"
     PLAYERS = (3, 4)                                          # G3
@@ -405,8 +436,14 @@ class Tysiac1001(Game):
     def _explain(self, action, legal):
         seat = self.to_move
         t = action.get("type")
+        types = {a["type"] for a in legal}
+        if type(t) is not str or t not in types:
+            return super()._explain(action, legal)
+        fault = _shape_fault(t, action)
+        if fault:
+            return f"illegal {t} {canonical(action)}: {fault}"
         v = action.get("value")
-        if t == "bid" and self.phase == "bid" and isinstance(v, int) and not isinstance(v, bool):
+        if t == "bid" and self.phase == "bid":
             lo, hi = self._bid_range(seat)
             if v % STEP:
                 return f"illegal bid {v}: bids are multiples of {STEP} (G6)"
@@ -416,22 +453,39 @@ class Tysiac1001(Game):
                 return (f"illegal bid {v}: seat {seat} holds no marriage, so bids at most "
                         f"{NO_MARRIAGE_CAP} (G6)")
             return f"illegal bid {v}: bids go up to {hi} (G6)"
-        if t == "announce" and self.phase == "announce" and isinstance(v, int) \
-                and not isinstance(v, bool):
+        if t == "announce" and self.phase == "announce":
             lo, hi = self._contract_range()
             return (f"illegal contract {v}: seat {seat} may announce a multiple of {STEP} "
                     f"from {lo} to {hi} (G10)")
         if t == "give" and self.phase == "give":
             to = self._recipients()[len(self.given)]
-            if action.get("to") != to:
+            if action["to"] != to:
                 return f"illegal give: the card now goes to seat {to} (G9)"
             if self.options["handout"] == "przykup":
                 left = " ".join(C.codes(C.cards_of(self.przykup_left)))
                 return f"illegal give {canonical(action)}: hand out one of the przykup cards {left} (G9)"
-        if t == "play" and self.phase == "play" and "meld" in action:
-            if not self.trick and self.tricks_won[seat] == 0:
-                return ("illegal marriage: a player declares a marriage only on his lead after "
-                        "taking a trick (G13)")
+        if t == "play" and self.phase == "play" and action["card"] in C.CARD:
+            c = C.CARD[action["card"]]
+            hand = self.hands[seat]
+            if hand >> c & 1:
+                if "meld" in action:
+                    if self.trick or self.tricks_won[seat] == 0:
+                        return ("illegal marriage: a player declares a marriage only on his lead "
+                                "after taking a trick (G13)")
+                    p = PARTNER[c]
+                    if p < 0 or not hand >> p & 1:
+                        return (f"illegal marriage: {C.CODES[c]} is not the king or queen of a "
+                                f"marriage in seat {seat}'s hand (G13)")
+                    return (f"illegal marriage: the partner of {C.CODES[c]} is {C.CODES[p]}, "
+                            f"not {action['meld']} (G13)")
+                if self.trick:
+                    led = C.SUIT_OF[self.trick[0][1]]
+                    ok = " ".join(a["card"] for a in legal)
+                    if hand & SUIT_MASK[led]:
+                        return (f"illegal play {C.CODES[c]}: seat {seat} must follow the suit "
+                                f"led, {C.SUITS[led]}: {ok} (G12)")
+                    return (f"illegal play {C.CODES[c]}: seat {seat} has no {C.SUITS[led]} and "
+                            f"must play a trump ({C.SUITS[self.trump]}): {ok} (G12)")
         return super()._explain(action, legal)
 
     # --- visibility (G19) -----------------------------------------------------------------
@@ -497,7 +551,9 @@ class Tysiac1001(Game):
                 + [(DECLARER_MARK if s == d else "") + _signed(dl[s]) for s in range(n)]
                 for no, d, c, dl in self.sheet]
         v["score_sheet"] = {"columns": cols, "rows": rows, "totals": list(self.scores)}
-        v["last_result"] = dict(self.last_result) if self.last_result else None
+        r = self.last_result                # copies: a view shares no list with the game
+        v["last_result"] = ({k: list(x) if type(x) is list else x for k, x in r.items()}
+                            if r else None)
 
     def _summary(self, seat):
         out = []

@@ -399,3 +399,191 @@ def test_G10_musik_credit_every_four_card_musik_of_special_ranks():
     for _ in range(300):
         combo = rng.sample(pool, 4)
         assert musik_credit([C.CARD[c] for c in combo])[0] == credit(combo), combo
+
+
+# --- single rules, scripted -----------------------------------------------------------------------
+
+def new(n, dealer, hands, musik=(), seed=1):
+    return atut.new_game("cesarz", players=n, seed=seed, dealer=dealer,
+                         deck=arrange_deck(n, dealer, hands, musik))
+
+
+def to_play(game, gives):
+    """Everybody passes (the opener declares 100, G7); the declarer gives ``gives``."""
+    while game.phase == "bid":
+        game.apply({"type": "pass"})
+    for c in gives:
+        game.apply({"type": "give", "card": c, "to": game.legal_actions()[0]["to"]})
+    assert game.phase == "play"
+    return game
+
+
+def play(game, card, companion=None, meld=None):
+    a = {"type": "play", "card": card}
+    if companion:
+        a["companion"] = companion
+    if meld:
+        a["meld"] = meld
+    game.apply(a)
+
+
+def snapshot(g):
+    return (g.to_json(), json.dumps(g.events), json.dumps([g.view(s) for s in [None, *range(g.n)]]),
+            g.to_move, g.phase)
+
+
+def test_G27_a_view_cannot_change_the_game_record():
+    """A view is the seat's own copy: changing it (the page or a bot might) leaves the game,
+    its events and later views as they were."""
+    g = atut.new_game("cesarz", players=3, seed=1)
+    rng = random.Random(1)
+    while g.deal_no < 2:
+        g.apply(rng.choice(g.legal_actions()))
+    before = snapshot(g)
+    v = g.view(0)
+    assert v["previous_deal"] is not None
+    for x in v["previous_deal"].values():
+        if isinstance(x, list):
+            x.append(12345)
+    for x in v.values():
+        if isinstance(x, list):
+            x.append(12345)
+        if isinstance(x, dict):
+            for y in x.values():
+                if isinstance(y, list):
+                    y.append(12345)
+    assert snapshot(g) == before
+
+
+JK = list(JOKERS)
+
+
+def test_G13_G14_a_joker_in_an_emperor_trick_counts_as_no_suit():
+    """G13: the companion counts as the obligatory suit; an emperor trick has none (6.4), so a
+    joker played into it shows no ``counts_as`` (it cannot change who wins)."""
+    g = to_play(new(3, 0, {0: ["EMPEROR", "AD"], 1: ["RED_JOKER", "KS"], 2: ["QD"]},
+                    musik=["9H", "9C", "JH"]), gives=["9H", "9C"])
+    play(g, "EMPEROR", companion="AD")
+    play(g, "RED_JOKER", companion="KS")
+    assert g.view(None)["trick"][1] == {"seat": 1, "card": "RED_JOKER", "companion": "KS"}
+    play(g, "QD")
+    assert [e for e in g.events if e["type"] == "trick"][-1]["winner"] == 0
+
+
+def test_G17_a_reused_prince_may_itself_be_played_into_a_new_meld():
+    """G17 'one meld per played card': a prince shown in one meld stays in hand and may meld
+    again with another princess, whichever card of the new pair is played (seed 7.2.2: a
+    player holding such a pair may meld it).  Resolved here (docs/rules/cesarz.md)."""
+    g = to_play(new(3, 0, {0: ["PRS", "YPH", "YPD"],
+                           1: ["9S", "JS", "10S", "AC", "10C", "KC", "QC", "JC", "YPC", "9C",
+                               "PRC"],
+                           2: ["AS", "KS", "QS", "AD", "10D", "KD", "QD", "JD", "9D", "PRD",
+                               "YPS"]}, musik=JK), gives=JK[:2])
+    play(g, "YPH", meld="PRS")                                    # +35 on the lead
+    play(g, "9C")
+    play(g, "9D")                                                 # nobody else has hearts
+    assert g.to_move == 0 and g.meld_points[0] == 35
+    assert {"type": "play", "card": "PRS", "meld": "YPD"} in g.legal_actions()
+    assert {"type": "play", "card": "YPD", "meld": "PRS"} in g.legal_actions()
+    play(g, "PRS", meld="YPD")                                    # the shown prince, +30
+    assert g.meld_points[0] == 65 and g.trump == -1               # G16: 2nd kind, no trump
+
+
+def raises(g, action, pattern):
+    before = snapshot(g)
+    with pytest.raises(atut.IllegalAction, match=pattern):
+        g.apply(action)
+    assert snapshot(g) == before, action
+
+
+def test_G8_G11_illegal_bids_and_gives_say_why():
+    g = atut.new_game("cesarz", players=4, seed=1, dealer=0)          # E4: seat 1 opened 100
+    raises(g, {"type": "bid", "value": 130}, r"the only bid now is 110")
+    raises(g, {"type": "bid", "value": 100}, r"the only bid now is 110")
+    raises(g, {"type": "bid", "value": "110"}, r"whole number")
+    raises(g, {"type": "bid", "value": 110.0}, r"whole number")
+    raises(g, {"type": "bid"}, r"whole number")
+    raises(g, {"type": "pass", "value": 0}, r"no other field")
+    raises(g, {"type": "give", "card": "AH", "to": 1}, r"may only bid / pass")
+    g.high = 820 - 10                                              # drive the state
+    g._cache = None
+    g.apply({"type": "bid", "value": 820})
+    raises(g, {"type": "bid", "value": 830}, r"820")
+    g = atut.new_game("cesarz", players=5, seed=3, dealer=1)          # active 2, 3, 4, 0
+    for a in ({"type": "pass"}, {"type": "bid", "value": 110}, {"type": "pass"}, {"type": "pass"}):
+        g.apply(a)
+    assert g.phase == "give" and g.to_move == 4
+    card = g.view(4)["hand"][0]
+    raises(g, {"type": "give", "card": card, "to": 2}, r"now goes to seat 0")
+    raises(g, {"type": "give", "card": card, "to": 1}, r"now goes to seat 0")
+    raises(g, {"type": "give", "card": card, "to": "0"}, r"now goes to seat 0")
+    raises(g, {"type": "give", "card": card}, r"now goes to seat 0")
+    raises(g, {"type": "give", "card": "XX", "to": 0}, r"not a card")
+    other = next(c for c in ALL if c not in g.view(4)["hand"])
+    raises(g, {"type": "give", "card": other, "to": 0}, f"does not hold {other}")
+
+
+def test_G12_G13_G14_G17_illegal_plays_say_why():
+    g = to_play(new(3, 0, {0: ["AH", "KS", "QS", "9C"],
+                           1: ["9H", "KH", "QH", "AS", "RED_JOKER", "EMPEROR", "PRC", "YPD"],
+                           2: ["10H", "QC"]},
+                    musik=["9D", "JD", "YPS"]), gives=["9D", "JD"])
+    raises(g, {"type": "play", "card": "AH", "meld": "KS"}, r"AH and KS are no meld")
+    raises(g, {"type": "play", "card": "AH", "companion": "KS"}, r"only a joker or the emperor")
+    raises(g, {"type": "play", "card": "KS", "meld": "QH"}, r"KS and QH are no meld")
+    raises(g, {"type": "play", "card": "KS", "meld": "JS"}, r"JS")
+    play(g, "AH")
+    raises(g, {"type": "play", "card": "AS"}, r"must follow suit: .*hearts")
+    raises(g, {"type": "play", "card": "RED_JOKER"}, r"companion")
+    raises(g, {"type": "play", "card": "RED_JOKER", "companion": "EMPEROR"}, r"suited card")
+    raises(g, {"type": "play", "card": "RED_JOKER", "companion": "QC"}, r"does not hold QC")
+    raises(g, {"type": "play", "card": "RED_JOKER", "companion": "AS", "meld": "KH"},
+           r"companion cannot .*meld")
+    raises(g, {"type": "play", "card": "KH", "meld": "QH"}, r"KH does not beat")
+    raises(g, {"type": "play", "card": "EMPEROR"}, r"companion")
+    raises(g, {"type": "play", "card": "EMPEROR", "companion": "AS", "meld": "KH"},
+           r"AS and KH are no meld")
+    raises(g, {"type": "play", "card": "9H", "meld": "KH"}, r"9H and KH are no meld")
+    raises(g, {"type": "play", "card": "9H", "companion": None}, r"only a joker or the emperor")
+    play(g, "EMPEROR", companion="PRC", meld="YPD")              # the added card may meld
+    raises(g, {"type": "play", "card": "QC", "meld": "KC"}, r"does not hold KC|no meld")
+    assert g.to_move == 2
+    g.hands[2] |= 1 << atut.cards.CARD["KC"]                      # drive the state: a pair
+    g._cache = None
+    raises(g, {"type": "play", "card": "QC", "meld": "KC"}, r"emperor trick")
+
+
+WEIRD = [None, True, 0, 1, -1, 110, 110.0, "110", "", "X", "AH", "EMPEROR", "RED_JOKER", [],
+         {}, ["AH"], {"card": "AH"}, 10 ** 30]
+
+
+def test_bad_input_fuzz_always_a_clear_illegal_action_and_nothing_changes():
+    """Mutated actions (wrong types, wrong cards, missing or extra fields, wrong recipients) in
+    every phase raise IllegalAction with a message, unless equal to a legal action, and leave
+    the game exactly as it was."""
+    rng = random.Random(3)
+    tried = 0
+    for n in (3, 4):
+        for seed in range(4):
+            g = atut.new_game("cesarz", players=n, seed=seed)
+            while not g.is_over and g.deal_no <= 1:
+                legal = g.legal_actions()
+                before = snapshot(g)
+                for _ in range(12):
+                    bad = dict(rng.choice(legal))
+                    k = rng.choice(["type", "card", "value", "to", "companion", "meld", "extra"])
+                    if rng.random() < 0.2 and k in bad:
+                        del bad[k]
+                    else:
+                        bad[k] = rng.choice(WEIRD + ["play", "bid", "give", "pass"]
+                                            if k == "type" else WEIRD + ALL)
+                    if any(a == bad and all(type(a[x]) is type(bad[x]) for x in a)
+                           for a in legal):
+                        continue                                  # it happens to be legal
+                    with pytest.raises(atut.IllegalAction) as e:
+                        g.apply(bad)
+                    assert "illegal" in str(e.value) or "game is over" in str(e.value)
+                    tried += 1
+                assert snapshot(g) == before
+                g.apply(rng.choice(legal))
+    assert tried > 1000

@@ -14,7 +14,7 @@ credit, scoring and the next deal happen inside ``apply``.
 from __future__ import annotations
 
 from .. import cards as C
-from ..game import Game
+from ..game import Game, canonical
 
 RANKS = ("A", "10", "K", "Q", "PR", "J", "YP", "9")          # §2, high to low
 POINTS = {"A": 12, "10": 10, "K": 7, "Q": 6, "PR": 4, "J": 3, "YP": 2, "9": 1}   # §1
@@ -37,6 +37,7 @@ OPENING = 100                                                  # G7
 STEP = 10                                                      # G8
 MAX_BID = 820                                                  # G8: engine safety cap
 NO = -1                                                        # no suit / no card
+SUIT_NAMES = ("spades", "clubs", "diamonds", "hearts")
 # card points of the 11-bit suit slice of a mask, for fast totals: mask_points(m)
 _SLICE = [sum(VALUE[r] for r in range(11) if i >> r & 1) for i in range(2048)]
 
@@ -161,6 +162,12 @@ def arrange_deck(n: int, dealer: int, hands: dict, musik=(), exchange=()) -> lis
         if k < w:
             deck.append(piles["exchange"][0][k])
     return deck
+
+
+def _copied(d: dict) -> dict:
+    """A copy of a flat dict whose list values are copied too (views and events never share a
+    list with the game)."""
+    return {k: list(v) if type(v) is list else v for k, v in d.items()}
 
 
 def sort_key(c: int):
@@ -466,8 +473,8 @@ class Cesarz(Game):
             self._emperor(seat, comp, a)
             return
         if c in JOKERS:                                        # G13
-            if self.emperor_trick:
-                cs = C.SUIT_OF[comp] if comp != NO else NO
+            if self.emperor_trick:                             # no obligatory suit (§6.4)
+                cs = NO
             else:
                 if comp != NO and self.led == NO:
                     self.led = C.SUIT_OF[comp]
@@ -582,7 +589,7 @@ class Cesarz(Game):
                   "card_points": list(self.card_points), "changes": changes,
                   "scores": list(self.scores)}
         self.previous_deal = result
-        self.record({"type": "deal_over", **result})
+        self.record({"type": "deal_over", **_copied(result)})
         self.to_move = None
         top = max(self.scores)
         if top >= TARGET:                                      # G24
@@ -595,6 +602,97 @@ class Cesarz(Game):
                 return
         self.dealer = self.next_seat(self.dealer)              # G6
         self._deal(self.shuffled())
+
+    # --- errors: why an action is illegal ---------------------------------------------
+
+    def _explain(self, action, legal):
+        why = self._why(action)
+        if not why:
+            return super()._explain(action, legal)   # wrong phase, not a card, not held
+        t = action["type"]
+        same = [canonical(a) for a in legal if a["type"] == t][:12]
+        return f"illegal action {canonical(action)}: {why}; legal {t} actions: {', '.join(same)}"
+
+    def _held(self, x):
+        """The int of a card code held by the seat to move, else None."""
+        c = C.CARD.get(x) if type(x) is str else None
+        return c if c is not None and self.hands[self.to_move] >> c & 1 else None
+
+    def _why(self, a):
+        t = a.get("type")
+        ph = self.phase
+        seat = self.to_move
+        if ph == "bid" and t == "bid":                         # G8
+            v = a.get("value")
+            if type(v) is not int:
+                return f"a bid's value is a whole number (int), not {v!r}"
+            if self.high + STEP > MAX_BID:
+                return (f"{self.high} is the highest bid allowed (bids stop at {MAX_BID}, G8); "
+                        f"seat {seat} may only pass")
+            return (f"the only bid now is {self.high + STEP}, exactly {STEP} more than "
+                    f"{self.high} (§4.4, G8)" + ("" if set(a) == {"type", "value"}
+                                                  else "; a bid has no other field"))
+        if ph == "bid" and t == "pass" and set(a) != {"type"}:
+            return "a pass has no other field"
+        if ph == "give" and t == "give":                       # G11
+            to = self.to_give[0]
+            if type(a.get("to")) is not int or a.get("to") != to:
+                return (f"the card now goes to seat {to} (one card to each other active "
+                        f"player, clockwise from the declarer's left, G11)")
+            if set(a) != {"type", "card", "to"}:
+                return "a give has only the fields card and to"
+            return None
+        if ph == "play" and t == "play":
+            return self._why_play(a, seat)
+        return None
+
+    def _why_play(self, a, seat):
+        hand = self.hands[seat]
+        c = self._held(a.get("card"))
+        if c is None:
+            return None                                        # the base class says why
+        extra = set(a) - {"type", "card", "companion", "meld"}
+        if extra:
+            return "a play has only the fields card, companion and meld"
+        name = C.CODES[c]
+        suited = hand & SUITED_MASK
+        played = c
+        if c != EMPEROR and c not in JOKERS:
+            if "companion" in a:
+                return f"only a joker or the emperor takes a companion, not {name} (§6.4, §6.8)"
+            if not (self.emperor_trick or self.led == NO or self.released) \
+                    and C.SUIT_OF[c] != self.led and suited & C.SUIT_MASK[self.led]:
+                return (f"seat {seat} must follow suit: it holds {SUIT_NAMES[self.led]} "
+                        f"(§6.3)")
+        elif "companion" not in a:
+            if suited:
+                return (f"{name} is played with a companion: add one suited card of the hand "
+                        f"(§6.4, §6.8, G13, G14)")
+        else:
+            k = a["companion"]
+            kc = C.CARD.get(k) if type(k) is str else None
+            if kc is None or not SUITED_MASK >> kc & 1:
+                return f"the companion must be a suited card, not {k!r} (G13, G14)"
+            if not hand >> kc & 1:
+                return f"seat {seat} does not hold {k}, the companion"
+            played = kc
+        if "meld" in a:
+            if c in JOKERS:
+                return "a joker's companion cannot declare a meld (G13)"
+            p = a["meld"]
+            pc = C.CARD.get(p) if type(p) is str else None
+            if pc is None or not meld_value(played, pc):
+                return (f"{C.CODES[played]} and {p} are no meld (§7: a king and a queen of one "
+                        f"suit, or a prince and a young princess of different suits)")
+            if not hand >> pc & 1:
+                return f"seat {seat} does not hold {p}: the meld's other card stays in the hand (G17)"
+            if c != EMPEROR:
+                if self.emperor_trick:
+                    return "only the emperor's player melds in an emperor trick (G14)"
+                if self.trick and not self._would_win(c):
+                    return (f"{name} does not beat the trick as it stands: a meld is declared "
+                            f"only when leading or beating the cards played (§7.1.2, G17)")
+        return None
 
     # --- invariants -------------------------------------------------------------------
 
@@ -700,7 +798,7 @@ class Cesarz(Game):
             "rows": [list(r) for r in self.sheet],
         }
         v["deal_points"] = {"cards": list(self.card_points), "melds": list(self.meld_points)}
-        v["previous_deal"] = dict(self.previous_deal) if self.previous_deal else None
+        v["previous_deal"] = _copied(self.previous_deal) if self.previous_deal else None
 
     def _badges(self, s):
         b = []                                                 # i18n keys badge.<b>

@@ -15,6 +15,7 @@ import random
 import pytest
 
 import atut
+from atut import cards as C
 
 # --- the reference model (from the rules file only) -----------------------------------------------
 
@@ -268,7 +269,7 @@ def at_scores(n, dealer, scores, dk):
     g.scores = list(scores)
     g.sheet = [list(scores)]
     g.dealer = dealer
-    g._deal(list(map(atut.cards.card, dk)))
+    g._deal([C.card(c) for c in dk])
     return g
 
 
@@ -301,7 +302,6 @@ def arrange_where(n, dealer, hands, cond, turned=None):
 def test_G3_deal_and_trump_card_two_players():
     dk = arrange(2, 1, {})
     g = atut.new_game("imperial", players=2, seed=0, dealer=1, deck=dk)
-    assert g.view(0)["hand"] == sorted(dk[0:24:2], key=g.view(0)["hand"].index)
     assert set(g.view(0)["hand"]) == set(dk[0:24:2]) and set(g.view(1)["hand"]) == set(dk[1:24:2])
     for seat in (None, 0, 1):
         v = g.view(seat)

@@ -290,8 +290,51 @@ def check_views(g, ref):
         assert v["scores"] == ref.scores and v["sitting_out"] == ref.out
 
 
-def follow(g, ref, rng, max_deals, chooser, views=False):
-    """Play ``g`` with ``chooser`` and check every step against ``ref``."""
+def mangle(rng, g, legal):
+    """A bad variant of a legal action (or of a legal action's neighbour) that is not legal."""
+    a = dict(rng.choice(legal))
+    k = rng.randrange(8)
+    if k == 0:
+        a["extra"] = 1
+    elif k == 1 and len(a) > 1:
+        del a[rng.choice([x for x in a if x != "type"])]
+    elif k == 2:
+        a["type"] = rng.choice(["bid", "pass", "give", "announce", "play", "play_on", "give_up",
+                                "order_up", "exchange"])
+    elif k == 3 and "value" in a:
+        a["value"] = rng.choice([a["value"] + rng.choice([-5, 1, 5, 400]), str(a["value"]),
+                                 float(a["value"]), True, None])
+    elif k == 4 and "card" in a:
+        a["card"] = rng.choice(C.codes(DECK) + ["8H", "as", "", 5, None])
+    elif k == 5 and "to" in a:
+        a["to"] = rng.choice([0, 1, 2, 3, 4, -1, "1", True, None])
+    elif k == 6 and a["type"] == "play":
+        a["meld"] = rng.choice(C.codes(DECK))
+    elif k == 7:
+        a = rng.choice([None, "pass", [], {}, {"type": None}, {"type": "pass", "seat": g.to_move}])
+    return a
+
+
+def is_legal(a, legal):
+    return type(a) is dict and any(
+        a == b and all(type(a[k]) is type(v) for k, v in b.items()) for b in legal)
+
+
+def try_bad(g, rng, legal):
+    """G19 and the contract: a bad action raises IllegalAction and changes nothing."""
+    a = mangle(rng, g, legal)
+    if is_legal(a, legal):
+        return
+    before = g.to_json(), json.dumps(g.view(g.to_move)), len(g.events), list(g.scores)
+    with pytest.raises(atut.IllegalAction) as e:
+        g.apply(a)
+    assert str(e.value)
+    assert before == (g.to_json(), json.dumps(g.view(g.to_move)), len(g.events), g.scores)
+
+
+def follow(g, ref, rng, max_deals, chooser, views=False, bad=False, reload=False):
+    """Play ``g`` with ``chooser`` and check every step against ``ref``; with ``bad``, try a
+    bad action before each move; with ``reload``, now and then continue with a loaded copy."""
     deal_events = [e for e in g.events if e["type"] == "deal"]
     assert deal_events[-1]["dealer"] == ref.dealer
     ref.deal(deal_events[-1]["deck"])
@@ -304,6 +347,14 @@ def follow(g, ref, rng, max_deals, chooser, views=False):
         assert len(set(mine)) == len(mine), "an action listed twice"
         assert all(v is not None for a in legal for v in a.values()), "a null field"
         assert sorted(mine) == sorted(canon(ref.legal())), (g.deal_no, g.phase)
+        if bad:
+            try_bad(g, rng, legal)
+        if reload and rng.random() < 0.05:
+            h = atut.load_game(g.to_json())
+            for seat in [None, *range(g.players)]:
+                assert h.view(seat) == g.view(seat)
+            assert h.events == g.events and h.legal_actions() == legal
+            g = h
         a = chooser(rng, legal)
         deal_no = g.deal_no
         g.apply(a)
@@ -328,7 +379,7 @@ def follow(g, ref, rng, max_deals, chooser, views=False):
         assert v["trump"] == ref.trump and v["to_move"] == ref.turn
         if views:
             check_views(g, ref)
-    return steps
+    return g
 
 
 def chooser_mixed(rng, legal):
@@ -346,13 +397,14 @@ def chooser_mixed(rng, legal):
 
 @pytest.mark.parametrize("n", [3, 4])
 def test_G1_to_G17_engine_matches_an_independent_reference(n):
-    """300 seeded games per player count, 3 deals each (both hand-out options): turn, phase,
+    """240 seeded games per player count, 3 deals each (both hand-out options): turn, phase,
     legal actions (each once, no null field), trump, every deal's score changes and scores."""
-    for seed in range(300):
+    for seed in range(240):
         rng = random.Random(1000 + seed)
         handout = "any" if seed % 4 == 0 else "przykup"
         g = atut.new_game("tysiac1001", players=n, seed=seed, options={"handout": handout})
-        follow(g, Ref(n, g.first_dealer, handout), rng, 3, chooser_mixed, views=seed % 8 == 0)
+        follow(g, Ref(n, g.first_dealer, handout), rng, 3, chooser_mixed, views=seed % 8 == 0,
+               bad=seed % 8 == 1, reload=seed % 8 == 2)
 
 
 @pytest.mark.parametrize("n", [3, 4])
@@ -360,8 +412,11 @@ def test_G17_full_games_match_the_reference(n):
     for seed in range(3):
         rng = random.Random(seed)
         g = atut.new_game("tysiac1001", players=n, seed=500 + seed)
-        follow(g, Ref(n, g.first_dealer, "przykup"), rng, 10_000, chooser_mixed)
+        g = follow(g, Ref(n, g.first_dealer, "przykup"), rng, 10_000, chooser_mixed,
+                   reload=True)
         assert g.is_over
+        h = atut.load_game(g.to_json())                                # a finished game loads
+        assert h.is_over and h.winner == g.winner and h.view(None) == g.view(None)
 
 
 # --- scripted deals -----------------------------------------------------------------------------

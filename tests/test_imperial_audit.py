@@ -664,3 +664,31 @@ def test_G9_views_show_declarations_and_tricks_and_nothing_else():
     v = g.view(None)
     assert [e for e in v["log"] if e["type"] == "trick"]                  # completed tricks
     assert v["last_trick"]["cards"][0] == {"seat": 1, "card": "9H"}
+
+
+def _scramble(x):
+    """Change every list and dict inside a view in place."""
+    if isinstance(x, dict):
+        for k in list(x):
+            _scramble(x[k])
+        x["scrambled"] = True
+    elif isinstance(x, list):
+        for v in x:
+            _scramble(v)
+        x.append("XX")
+
+
+def test_contract_a_view_shares_nothing_with_the_game():
+    # declarations with imperials, the point, honours and a beaten seat; then an honour lead
+    g = new(2, 0, {1: ["KH", "QH", "JH", "AH"], 0: ["KS", "QS", "JS", "AS"]}, turned="10H")
+    play(g, "KH")
+    rng = random.Random(3)
+    for k in range(2):
+        before = (g.to_json(), json.dumps(g.events),
+                  json.dumps([g.view(s) for s in (None, 0, 1)]))
+        for s in (None, 0, 1):
+            _scramble(g.view(s))
+        assert before == (g.to_json(), json.dumps(g.events),
+                          json.dumps([g.view(s) for s in (None, 0, 1)])), f"deal {k + 1}"
+        for _ in range(30):                                  # into the second deal
+            g.apply(rng.choice(g.legal_actions()))

@@ -112,6 +112,11 @@ def best_suit(hand: int) -> tuple[int, int]:
     return best
 
 
+def _copy(item: dict) -> dict:
+    """A summary item for a view: nobody holding the view can change the game through it."""
+    return {k: list(x) if type(x) is list else x for k, x in item.items()}
+
+
 class Imperial(Game):
     GAME_ID = "imperial"
     PLAYERS = (2, 3)                                          # G1
@@ -395,10 +400,11 @@ class Imperial(Game):
         v["revealed"] = [display(self.revealed[s]) for s in range(n)]
         if n == 2:
             v["piles"] = [{"id": "unused", "count": C.count(self.unused)}]  # G3: hidden
-        v["summary"] = [dict(x) for x in self.summary] + [
+        # copies down to the lists inside (cards, seats), which the log's events share
+        v["summary"] = [_copy(x) for x in self.summary] + [
             {"key": "score", "seat": s, "imperials": self.scores[s] // UNIT,
              "points": self.scores[s] % UNIT, "total": self.scores[s]} for s in range(n)] + [
-            dict(x) for x in self.prev_deal]
+            _copy(x) for x in self.prev_deal]
         # one row per deal (points gained), then the totals as imperials + points (G18)
         v["score_sheet"] = {"columns": ["deal", *range(n)],
                             "rows": [[i + 1, *row] for i, row in enumerate(self.sheet)] + [

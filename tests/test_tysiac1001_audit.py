@@ -453,7 +453,7 @@ def play_e6(bid, contract, meld):
     g.apply({"type": "give", "card": "KD", "to": 1})
     g.apply({"type": "give", "card": "AD", "to": 2})
     g.apply({"type": "announce", "value": contract})
-    for k, trick in enumerate(E6_TRICKS):
+    for trick in E6_TRICKS:
         for card in trick:
             play(g, card, "KH" if meld and card == "QH" else None)
         g.check_invariants()

@@ -463,7 +463,8 @@ class Tysiac1001(Game):
                 return f"illegal give: the card now goes to seat {to} (G9)"
             if self.options["handout"] == "przykup":
                 left = " ".join(C.codes(C.cards_of(self.przykup_left)))
-                return f"illegal give {canonical(action)}: hand out one of the przykup cards {left} (G9)"
+                return (f"illegal give {canonical(action)}: hand out one of the przykup cards "
+                        f"{left} (G9)")
         if t == "play" and self.phase == "play" and action["card"] in C.CARD:
             c = C.CARD[action["card"]]
             hand = self.hands[seat]

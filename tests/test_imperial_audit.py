@@ -692,3 +692,26 @@ def test_contract_a_view_shares_nothing_with_the_game():
                           json.dumps([g.view(s) for s in (None, 0, 1)])), f"deal {k + 1}"
         for _ in range(30):                                  # into the second deal
             g.apply(rng.choice(g.legal_actions()))
+
+
+def test_G13_illegal_plays_say_why():
+    g = new(2, 0, {1: ["KS", "9H"], 0: ["7S", "AC", "10H"]}, turned="8H")
+    play(g, "KS")
+    with pytest.raises(atut.IllegalAction, match=r"must follow .*S.*7S.*G13"):
+        play(g, "AC")
+    g = new(2, 0, {1: ["KS"], 0: ["10H", "AC", "10C", "9C", "8C", "7C", "AD", "10D", "9D", "8D",
+                                  "7D", "KC"]}, turned="8H")
+    play(g, "KS")
+    with pytest.raises(atut.IllegalAction, match=r"no S.*must play a trump.*10H.*G13"):
+        play(g, "AC")
+    with pytest.raises(atut.IllegalAction, match=r"turned trump card.*nobody's hand.*G3"):
+        play(g, "8H")
+    with pytest.raises(atut.IllegalAction, match=r"no 6s with 2 players.*G1"):
+        play(g, "6S")
+    with pytest.raises(atut.IllegalAction, match=r"only .*card.*meld"):
+        g.apply({"type": "play", "card": "10H", "meld": "KH"})
+    with pytest.raises(atut.IllegalAction, match=r"needs a 'card'"):
+        g.apply({"type": "play"})
+    with pytest.raises(atut.IllegalAction, match=r"does not hold 9H"):
+        play(g, "9H")
+    play(g, "10H")

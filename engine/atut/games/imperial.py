@@ -16,7 +16,7 @@ Phases: ``play`` (the only decision: which card to play) and ``over``.
 from __future__ import annotations
 
 from .. import cards as C
-from ..game import Game
+from ..game import Game, canonical
 from ..tricks import trick_winner
 
 # G1: 7..K with 2 players, 6..K with 3 players
@@ -286,6 +286,38 @@ class Imperial(Game):
         cs = C.cards_of(hand)
         cs.sort(key=DISPLAY_RANK.__getitem__)
         return [{"type": "play", "card": C.CODES[c]} for c in cs]
+
+    def _explain(self, action, legal):
+        """Why a play is illegal, naming the rule (G1, G3, G13)."""
+        seat = self.to_move
+        if action.get("type") != "play":
+            return super()._explain(action, legal)
+        if "card" not in action:
+            return f"illegal play {canonical(action)}: a play needs a 'card'"
+        extra = sorted(str(k) for k in action if k not in ("type", "card"))
+        if extra:
+            return (f"illegal play {canonical(action)}: an imperial play names only its 'card' "
+                    f"(no {', '.join(extra)})")
+        code = action["card"]
+        if type(code) is not str or code not in C.CARD:
+            return super()._explain(action, legal)
+        c = C.CARD[code]
+        if not DECK_MASK[self.n] >> c & 1:
+            return (f"illegal play {code}: there are no {C.RANKS[C.rank_of(c)]}s with "
+                    f"{self.n} players (G1)")
+        if self.n == 2 and c == self.trump_card:
+            return (f"illegal play {code}: it is the turned trump card, beside the pack in "
+                    f"nobody's hand (G3)")
+        hand = self.hands[seat]
+        if not hand >> c & 1 or not self.trick:
+            return super()._explain(action, legal)
+        led = C.SUIT_OF[self.trick[0][1]]
+        ok = " ".join(a["card"] for a in legal)
+        if hand & C.SUIT_MASK[led]:
+            return (f"illegal play {code}: seat {seat} must follow the led suit {C.SUITS[led]} "
+                    f"({ok}) (G13)")
+        return (f"illegal play {code}: seat {seat} has no {C.SUITS[led]} and must play a trump "
+                f"{C.SUITS[self.trump]} ({ok}) (G13)")
 
     # --- apply --------------------------------------------------------------------------
 

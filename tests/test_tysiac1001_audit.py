@@ -268,6 +268,21 @@ def cards_in(obj):
     return found
 
 
+def gift_pairs(obj, out):
+    """Every (card, recipient) a view tells: dicts with "card" and "to" or a "received" item."""
+    if isinstance(obj, dict):
+        if "card" in obj and "to" in obj:
+            out.add((obj["card"], obj["to"]))
+        if obj.get("key") == "received":
+            out.add((obj["card"], "me"))
+        for v in obj.values():
+            gift_pairs(v, out)
+    elif isinstance(obj, list):
+        for v in obj:
+            gift_pairs(v, out)
+    return out
+
+
 def check_views(g, ref):
     """G19 from the reference's side: every view shows the seat's own hand, counts and public
     facts, and no card the seat may not know; JSON-safe; legal actions only for the mover."""
@@ -281,6 +296,14 @@ def check_views(g, ref):
         assert [x["cards"] for x in v["seats"]] == [len(ref.hands[s]) for s in range(g.players)]
         leak = cards_in(v) - ref.known(seat)
         assert not leak, (seat, g.phase, leak)
+        allowed = set()                       # G9, G19: who got which card
+        for c, to in ref.gift_to.items():
+            if seat is not None and seat == ref.decl:
+                allowed.add((c, to))
+            elif seat is not None and seat == to:
+                allowed |= {(c, to), (c, "me")}
+        told = gift_pairs({k: x for k, x in v.items() if k != "legal_actions"}, set())
+        assert told <= allowed, (seat, told - allowed)
         if seat is not None and seat == g.to_move:
             assert v["legal_actions"] == g.legal_actions()
         else:

@@ -587,3 +587,60 @@ def test_bad_input_fuzz_always_a_clear_illegal_action_and_nothing_changes():
                 assert snapshot(g) == before
                 g.apply(rng.choice(legal))
     assert tried > 1000
+
+
+def events_of(g, t):
+    return [e for e in g.events if e["type"] == t]
+
+
+def test_G14_G16_the_emperors_added_king_melds_and_sets_the_trump():
+    g = to_play(new(3, 0, {0: ["EMPEROR", "KH", "QH", "9S"], 1: ["AH", "9C", "10S"],
+                           2: ["10H", "AC"]}, musik=JK), gives=JK[:2])
+    play(g, "EMPEROR", companion="KH", meld="QH")                 # nothing to beat: allowed
+    assert g.view(None)["trump"] == "H" and g.meld_points[0] == 100
+    assert {"type": "play", "card": "9C"} in g.legal_actions()    # holds AH: no duty (6.4)
+    play(g, "9C")
+    play(g, "AC")
+    t = events_of(g, "trick")[-1]
+    assert t["winner"] == 0 and sorted(t["cards"]) == ["9C", "AC", "EMPEROR", "KH"]
+    assert g.card_points[0] == 7 + 1 + 12 and g.to_move == 0      # E19: he leads again
+    play(g, "9S")
+    assert {a["card"] for a in g.legal_actions() if "companion" not in a} == {"10S"}
+
+
+def test_G17_G18_a_higher_trump_beats_and_melds_in_a_released_trick():
+    g = to_play(new(3, 0, {0: ["9S", "AS"], 1: ["9H", "AC"], 2: ["KH", "QH", "10S"]},
+                    musik=JK), gives=JK[:2])
+    g.trump = 3                                                   # hearts, as after a meld
+    g._cache = None
+    play(g, "9S")
+    play(g, "9H")                                                 # no spades: a trump
+    assert g.released
+    legal = g.legal_actions()
+    assert {"type": "play", "card": "KH", "meld": "QH"} in legal  # beats 9H (G17 b)
+    assert {"type": "play", "card": "QH", "meld": "KH"} in legal
+    play(g, "KH", meld="QH")
+    assert g.meld_points[2] == 100 and events_of(g, "trick")[-1]["winner"] == 2
+
+
+def test_G13_G20_a_companion_on_a_trump_lead_is_a_trump():
+    g = to_play(new(3, 0, {0: ["9D", "AH"], 1: ["BLUE_JOKER", "AS", "KD"], 2: ["10D", "9H"]},
+                    musik=["9C", "JC", "YPC"]), gives=["9C", "JC"])
+    g.trump = 2                                                   # diamonds
+    g._cache = None
+    play(g, "9D")
+    play(g, "BLUE_JOKER", companion="AS")                         # counts as AD, a trump
+    assert g.view(None)["trick"][1]["counts_as"] == "D"
+    play(g, "10D")
+    assert events_of(g, "trick")[-1]["winner"] == 1
+
+
+def test_G11_two_players_the_declarer_gives_one_card():
+    g = atut.new_game("cesarz", players=2, seed=4, dealer=1)
+    assert g.to_move == 0                                         # dealer 1 opened
+    g.apply({"type": "bid", "value": 110})
+    g.apply({"type": "pass"})
+    assert g.declarer == 0 and g.phase == "give"
+    assert {a["to"] for a in g.legal_actions()} == {1} and len(g.legal_actions()) == 19
+    g.apply(g.legal_actions()[0])
+    assert g.phase == "play" and [s["cards"] for s in g.view(None)["seats"]] == [18, 18]

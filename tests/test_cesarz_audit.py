@@ -360,6 +360,11 @@ def check_against_reference(n, seed, deals=2, hoard=False):
                     assert g.scores == ref.scores, "G10 musik credit"
         assert ref.phase == "done"
         assert g.scores == ref.scores, "G22/G23 scoring"
+        top = max(ref.scores)                                     # G24
+        over = top >= 2000 and ref.scores.count(top) == 1
+        assert g.is_over == over and g.winner == (ref.scores.index(top) if over else None)
+        if not over:
+            assert g.dealer == (ref.dealer + 1) % n and g.phase == "bid"      # G6
     return steps
 
 
@@ -369,6 +374,13 @@ def test_G3_G27_engine_agrees_with_a_reference_model_in_random_play(n):
     games agrees with the reference model written from the rules file."""
     steps = sum(check_against_reference(n, seed) for seed in range(60))
     assert steps > 60 * 30
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_G24_reference_model_through_whole_games(n):
+    """Whole games to 2000: every deal's scores, the dealer's rotation and the end (G24)."""
+    for seed in (100, 101):
+        check_against_reference(n, seed, deals=10_000)
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])

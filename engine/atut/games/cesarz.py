@@ -685,7 +685,8 @@ class Cesarz(Game):
                 return (f"{C.CODES[played]} and {p} are no meld (§7: a king and a queen of one "
                         f"suit, or a prince and a young princess of different suits)")
             if not hand >> pc & 1:
-                return f"seat {seat} does not hold {p}: the meld's other card stays in the hand (G17)"
+                return (f"seat {seat} does not hold {p}: the meld's other card stays in the "
+                        f"hand (G17)")
             if c != EMPEROR:
                 if self.emperor_trick:
                     return "only the emperor's player melds in an emperor trick (G14)"

@@ -732,3 +732,66 @@ def test_save_load_mid_trick_and_finished():
     assert h.is_over and h.winner == g.winner and h.scores == g.scores
     with pytest.raises(ValueError, match="malformed"):
         atut.load_game(g.to_json().replace('"type":"play"', '"type":"pass"', 1))
+
+
+# --- bad input says what is wrong (the contract: "a clear error") ----------------------------------
+
+def raises(g, action, *words):
+    before = snapshot(g)
+    with pytest.raises(atut.IllegalAction) as e:
+        g.apply(action)
+    msg = str(e.value)
+    for w in words:
+        assert w in msg, f"{w!r} not in {msg!r}"
+    assert snapshot(g) == before
+    return msg
+
+
+def exhausted_four():
+    """4 players after trick 1 (stock gone); seat 0 leads AH next, seat 1 holds JH."""
+    g = new(4, {0: ["QC", "AH", "KH", "QH", "AS"], 1: ["9C", "AC", "10C", "KC", "JH"],
+                2: ["9D", "9H", "10H", "AD", "10D"], 3: ["JC", "KS", "10S", "JS", "9S"]},
+            "QS", stock=["JD", "KD", "QD"])
+    play(g, "9C", "9D", "JC", "QC")
+    return g
+
+
+def test_G8_an_illegal_follow_says_the_suit_must_be_followed():
+    g = exhausted_four()
+    play(g, "AH")
+    raises(g, {"type": "play", "card": "AC"}, "follow", "hearts", "G8")
+
+
+def test_G9_a_marriage_when_following_says_only_the_leader_declares():
+    g = new(2, {1: ["AH"], 0: ["KC", "QC"]}, "AS")
+    play(g, "AH")
+    raises(g, {"type": "play", "card": "KC", "meld": "QC"}, "lead", "G9")
+
+
+def test_G9_a_marriage_without_its_partner_or_with_a_wrong_meld_says_why():
+    g = new(2, {1: ["QH", "AH", "KS", "QS"], 0: ["KH"]}, "AC")
+    raises(g, {"type": "play", "card": "QH", "meld": "KH"}, "does not hold KH", "G9")
+    raises(g, {"type": "play", "card": "KS", "meld": "QH"}, '"meld": "QS"', "G9")
+    raises(g, {"type": "play", "card": "AH", "meld": "KH"}, "king or queen", "G9")
+    raises(g, {"type": "play", "card": "KS", "meld": 1}, "meld")
+
+
+def test_G10_an_illegal_exchange_says_why():
+    g = new(2, {1: ["AH"], 0: ["9S", "10H"]}, "KS")
+    raises(g, {"type": "exchange"}, "9S", "G10")                  # not held
+    play(g, "AH")
+    raises(g, {"type": "exchange"}, "lead", "G10")                # seat 0 is following
+    g = new(4, {1: ["9C"], 2: ["AC", "9S"], 3: ["QC"], 0: ["KC"]}, "AS",
+            stock=["JD", "KD", "QD"])
+    play(g, "9C", "AC", "QC", "KC")                               # seat 2 wins, leads
+    assert g.to_move == 2 and "9S" in hand(g, 2) and "AS" in hand(g, 1)
+    raises(g, {"type": "exchange"}, "trump card", "drawn", "G10")
+
+
+def test_contract_malformed_actions_name_the_field():
+    g = new(2, {1: ["AH", "9S"]}, "KS")
+    raises(g, {"type": "play"}, "'card'")
+    raises(g, {"type": "play", "card": "AH", "extra": 1}, "extra")
+    raises(g, {"type": "exchange", "card": "9S"}, "card")
+    raises(g, {"type": "play", "card": "8H"}, "8H")
+    raises(g, {"type": "play", "card": 7}, "card")

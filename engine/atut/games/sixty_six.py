@@ -12,7 +12,7 @@ then the others follow) and ``over``.
 from __future__ import annotations
 
 from .. import cards as C
-from ..game import Game
+from ..game import Game, canonical
 from ..tricks import trick_winner
 
 RANKS = ("A", "10", "K", "Q", "J", "9")                      # G2: A > 10 > K > Q > J > 9
@@ -38,6 +38,7 @@ MOVE_ORDER = {m: k for k, m in enumerate(
     [EXCHANGE_MOVE] + [x for c in DECK for x in (c, c + MELD_FLAG) if x in ACTION])}
 TARGET = 66                                                   # G11
 HAND_SIZE = {2: 6, 3: 6, 4: 5}                                # G3
+SUIT_NAME = ("spades", "clubs", "diamonds", "hearts")
 
 
 class SixtySix(Game):
@@ -184,6 +185,60 @@ class SixtySix(Game):
                 self.record({"type": "draw", "stock": self.stock_count})
         self.leader = w
         self.to_move = w
+
+    def _explain(self, action, legal):
+        """Why an action is not legal: the field or the rule (G8, G9, G10) it breaks."""
+        t = action.get("type")
+        seat = self.to_move
+        bad = f"illegal action {canonical(action)}: "
+        if t == "exchange":
+            extra = sorted(map(str, set(action) - {"type"}))
+            if extra:
+                return bad + f"an exchange has no other fields (got {', '.join(extra)})"
+            nine = C.make(C.NINE, self.trump)
+            if self.trick:                                              # G10
+                return bad + ("only the player about to lead may exchange the trump 9, before "
+                              "his lead (G10)")
+            if self.trump_card is None:
+                return bad + ("the trump card has been drawn: no exchange once the stock is "
+                              "gone (G10)")
+            if not self.hands[seat] >> nine & 1:
+                return bad + f"seat {seat} does not hold the trump 9 ({C.code(nine)}) (G10)"
+        elif t == "play":
+            extra = sorted(map(str, set(action) - {"type", "card", "meld"}))
+            if extra:
+                return bad + (f"unknown field {', '.join(extra)} (a play has 'card' and, when "
+                              "declaring a marriage, 'meld')")
+            if "card" not in action:
+                return bad + "a play needs a 'card' (a card code such as \"AH\")"
+            try:
+                c = C.card(action["card"])
+            except ValueError as e:
+                return bad + f"'card': {e}"
+            if c not in PLAY:
+                return bad + f"{C.code(c)} is not in the 66 deck (A 10 K Q J 9)"
+            hand = self.hands[seat]
+            if not hand >> c & 1:
+                return bad + f"seat {seat} does not hold {C.code(c)}"
+            if "meld" in action:                                        # G9
+                m = action["meld"]
+                if self.trick:
+                    return bad + ("a marriage is declared only by the player leading a trick "
+                                  "(G9)")
+                if c not in PARTNER:
+                    return bad + "a marriage is declared by leading a king or queen (G9)"
+                p = C.code(PARTNER[c])
+                if m != p:
+                    return bad + (f"the marriage of {C.code(c)} is declared with "
+                                  f"\"meld\": \"{p}\" (G9), not {m!r}")
+                if not hand >> PARTNER[c] & 1:
+                    return bad + f"seat {seat} does not hold {p}: no marriage (G9)"
+            if self.trick and self.trump_card is None:                 # G8
+                led = C.SUIT_OF[self.trick[0][1]]
+                if C.SUIT_OF[c] != led and hand & C.SUIT_MASK[led]:
+                    return bad + (f"seat {seat} must follow {SUIT_NAME[led]}: the stock is "
+                                  "gone (G8)")
+        return super()._explain(action, legal)
 
     def _end(self, seat, reason):
         self.deal_winner = seat

@@ -63,7 +63,8 @@ class Ref:
         assert len(self.down) == {2: 11, 3: 5, 4: 3}[n]           # G3 table
         self.to_move = first                                      # ¶3
         self.trick = []
-        self.last = None                                          # (cards, winner)
+        self.meld = None                                          # the lead's marriage partner
+        self.last = None                                          # (cards, winner, meld)
         self.points = [0] * n
         self.captured = [set() for _ in range(n)]
         self.tricks = [0] * n
@@ -120,6 +121,7 @@ class Ref:
         self._see([c])
         if len(self.trick) == 1:
             self.last = None                                              # G15: until the next lead
+            self.meld = a.get("meld")
             if "meld" in a:                                               # G9
                 v = 40 if suit(c) == self.trump else 20
                 self.points[s] += v
@@ -142,7 +144,7 @@ class Ref:
         self.points[w] += sum(VALUE[rank(c)] for c in cards)
         self.captured[w] |= set(cards)
         self.tricks[w] += 1
-        self.last = (self.trick, w)
+        self.last = (self.trick, w, self.meld)
         self.trick = []
         if self.points[w] >= 66:                                           # G11, E7: no draw
             self._end(w, "66")
@@ -180,6 +182,13 @@ def codes_in(obj):
     return found
 
 
+def items(trick, meld):
+    out = [{"seat": s, "card": c} for s, c in trick]
+    if out and meld:
+        out[0]["meld"] = meld
+    return out
+
+
 def check_view(g, ref, seat):
     """G15: what ``view(seat)`` shows, against the model."""
     v = g.view(seat)
@@ -189,12 +198,12 @@ def check_view(g, ref, seat):
     assert v["stock"] == ref.stock()
     assert v["trump_card"] == ref.table
     assert v["to_move"] == (None if over else ref.to_move)
-    assert [(x["seat"], x["card"]) for x in v["trick"]] == ref.trick
+    assert v["trick"] == items(ref.trick, ref.meld)
     if ref.last is None:
         assert v["last_trick"] is None
     else:
-        assert [(x["seat"], x["card"]) for x in v["last_trick"]["cards"]] == ref.last[0]
-        assert v["last_trick"]["winner"] == ref.last[1]
+        assert v["last_trick"] == {"cards": items(ref.last[0], ref.last[2]),
+                                   "winner": ref.last[1]}
     assert [(m["seat"], m["suit"], m["value"]) for m in v["marriages"]] == ref.marriages
     for x in v["seats"]:
         s = x["seat"]
@@ -795,3 +804,19 @@ def test_contract_malformed_actions_name_the_field():
     raises(g, {"type": "exchange", "card": "9S"}, "card")
     raises(g, {"type": "play", "card": "8H"}, "8H")
     raises(g, {"type": "play", "card": 7}, "card")
+
+
+def test_G15_a_marriage_lead_shows_its_partner_in_the_trick():
+    # ENGINE.md: trick items carry the optional ``meld``; G15: both cards of a marriage are public
+    g = new(2, {1: ["QC", "KC", "9H"], 0: ["AH", "9D"]}, "JS", stock=["JH", "9C"])
+    g.apply({"type": "play", "card": "QC", "meld": "KC"})
+    for s in (None, 0, 1):
+        assert g.view(s)["trick"] == [{"seat": 1, "card": "QC", "meld": "KC"}]
+    play(g, "9D")
+    for s in (None, 0, 1):
+        lt = g.view(s)["last_trick"]
+        assert lt["cards"] == [{"seat": 1, "card": "QC", "meld": "KC"}, {"seat": 0, "card": "9D"}]
+    play(g, "9H")                                                 # seat 1 leads plainly
+    assert g.view(0)["trick"] == [{"seat": 1, "card": "9H"}]
+    play(g, "AH")
+    assert "meld" not in json.dumps(g.view(None)["last_trick"])

@@ -276,6 +276,21 @@ class SixtySix(Game):
 
     # --- view (G15) ---------------------------------------------------------------------
 
+    def _trick_items(self, trick):
+        """A trick as the view shows it; a lead that declared a marriage carries its ``meld``
+        (G9, G15: both cards are public).  The shown trick is made of the last plays."""
+        items = [{"seat": s, "card": C.code(c)} for s, c in trick]
+        if items:
+            k = 0
+            for a in reversed(self.history):          # an exchange comes only before a lead
+                if a["type"] == "play":
+                    k += 1
+                    if k == len(items):
+                        if "meld" in a and a["card"] == items[0]["card"]:
+                            items[0]["meld"] = a["meld"]
+                        break
+        return items
+
     def _view(self, v, seat):
         over = self.phase == "over"
         v["trump"] = C.SUITS[self.trump]
@@ -283,8 +298,8 @@ class SixtySix(Game):
         v["trump_card"] = C.code(self.trump_card) if self.trump_card is not None else None
         v["stock"] = self.stock_count
         v["leader"] = self.leader
-        v["trick"] = [{"seat": s, "card": C.code(c)} for s, c in self.trick]
-        v["last_trick"] = ({"cards": [{"seat": s, "card": C.code(c)} for s, c in self.last_trick],
+        v["trick"] = self._trick_items(self.trick)
+        v["last_trick"] = ({"cards": self._trick_items(self.last_trick),
                             "winner": self.last_winner} if self.last_trick else None)
         v["marriages"] = [{"seat": s, "suit": C.SUITS[su], "value": val}
                           for s, su, val in self.marriages]

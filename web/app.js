@@ -295,13 +295,15 @@ function parseIntStrict(s, what) {
   return parseInt(s, 10);
 }
 
+const LEVEL_NAMES = { random: 1, rules: 2, search: 3, strong: 4 };
+
 function parseBots(s) {
   if (s === undefined || s === "") return [DEFAULT_LEVEL];
   return String(s).split(",").map((x) => {
     x = x.trim().toLowerCase();
-    if (x === "random") return 1;
+    if (Object.prototype.hasOwnProperty.call(LEVEL_NAMES, x)) return LEVEL_NAMES[x];
     if (/^[1-4]$/.test(x)) return parseInt(x, 10);
-    throw new Error(`bots must be random or 1 to 4 (or a comma list), not "${s}"`);
+    throw new Error(`bots must be 1 to 4 or random, rules, search, strong (or a comma list of them), not "${s}"`);
   });
 }
 

@@ -84,3 +84,33 @@ def test_a_broken_runtime_shows_an_error(page, tmp_path, page_problems):
     finally:
         srv.shutdown()
         srv.server_close()
+
+
+# --- the hash's bot levels --------------------------------------------------------------------
+
+def _go(page, hash_: str) -> None:
+    """Start another game on the open page through a hash change (no reload)."""
+    page.evaluate("(h) => { location.hash = h }", hash_)
+
+
+def _levels(page) -> dict[int, str]:
+    return dict(page.eval_on_selector_all(
+        ".seat[data-seat]:not(.me) .lvl",
+        "els => els.map(e => [+e.closest('.seat').dataset.seat, e.textContent])"))
+
+
+def test_bots_accept_level_names(page, dist_url):
+    open_game(page, dist_url, "sixty_six", players=4, seed=3, seat=0, bots="random,rules,strong")
+    assert _levels(page) == {1: "bot 1", 2: "bot 2", 3: "bot 4"}
+    assert "bots=1,2,4" in page.evaluate("() => location.hash")
+    _go(page, "game=sixty_six&players=3&seed=4&seat=1&bots=search&delay=0")
+    page.wait_for_function("() => window.atutPage.view && window.atutPage.view.players === 3")
+    assert _levels(page) == {0: "bot 3", 2: "bot 3"}
+    _go(page, "game=sixty_six&players=3&seed=4&seat=1&bots=Strong,1&delay=0")
+    page.wait_for_function("() => location.hash.includes('bots=4,1')")
+    assert _levels(page) == {0: "bot 4", 2: "bot 1"}
+    # an unknown level name: a clear error, the table goes on unchanged
+    _go(page, "game=sixty_six&players=3&seed=4&seat=1&bots=genius&delay=0")
+    err = page.locator("[data-testid=error]")
+    err.wait_for(state="visible")
+    assert 'not "genius"' in err.inner_text() and "strong" in err.inner_text()

@@ -820,3 +820,32 @@ def test_G15_a_marriage_lead_shows_its_partner_in_the_trick():
     assert g.view(0)["trick"] == [{"seat": 1, "card": "9H"}]
     play(g, "AH")
     assert "meld" not in json.dumps(g.view(None)["last_trick"])
+
+
+def test_contract_events_views_and_actions_share_nothing_with_the_engine():
+    # ENGINE.md: ``_legal()`` returns fresh action dicts; a caller who changes an event or a
+    # search caller who changes an action of ``_legal()`` changes no other game, and whoever
+    # changes a view or a listed legal action changes nothing in the game.
+    g = atut.new_game("sixty_six", players=2, seed=1)
+    first = g.legal_actions()
+    g.apply(first[0])
+    for e in g.events:
+        for v in e.values():
+            if isinstance(v, dict):
+                v["card"] = "XX"
+    for a in g._legal():
+        a["card"] = "XX"
+    h = atut.new_game("sixty_six", players=2, seed=1)
+    assert h.legal_actions() == first
+    assert "XX" not in json.dumps(h.legal_actions())
+    h.apply(first[0])
+    assert "XX" not in json.dumps(h.legal_actions()) and "XX" not in json.dumps(h.view(None))
+    before = snapshot(h)
+    v = h.view(h.to_move)
+    v["hand"].append("XX")
+    v["trick"][0]["card"] = "XX"
+    v["seats"][0]["cards"] = 99
+    v["legal_actions"][0]["card"] = "XX"
+    v["log"][-1]["action"]["card"] = "XX"
+    h.legal_actions()[0]["card"] = "XX"
+    assert snapshot(h) == before

@@ -23,7 +23,7 @@ for _c in C.deck(RANKS):
     POWER[_c] = 6 - RANKS.index(C.CODES[_c][:-1])
     VALUE[_c] = POINTS[C.rank_of(_c)]
 DECK = C.deck(RANKS)
-# Action dicts are built once; ``legal_actions()`` hands out copies.
+# Action dicts are built once; ``_legal()`` hands out copies.
 PLAY = {c: {"type": "play", "card": C.CODES[c]} for c in DECK}
 MELD = {c: {"type": "play", "card": C.CODES[c],
             "meld": C.CODES[C.make(C.QUEEN if C.rank_of(c) == C.KING else C.KING, C.suit_of(c))]}
@@ -112,7 +112,9 @@ class SixtySix(Game):
         return C.cards_of(hand)                                         # G6
 
     def _legal(self):
-        return [ACTION[m] for m in sorted(self._moves(), key=MOVE_ORDER.__getitem__)]
+        # fresh dicts (ENGINE.md): the one applied goes into ``history`` and the public
+        # ``events``, and must not be the shared table entry of every game
+        return [ACTION[m].copy() for m in sorted(self._moves(), key=MOVE_ORDER.__getitem__)]
 
     def _apply(self, a):
         if a["type"] == "exchange":

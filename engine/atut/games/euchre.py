@@ -213,7 +213,8 @@ class Euchre(Game):
             self.up_state = "taken"
             self.phase = "discard"
             self.to_move = d
-            self.record({"type": "trump", "suit": C.SUITS[self.trump], "maker": seat, "round": 1})
+            self.record({"type": "trump", "suit": C.SUITS[self.trump], "maker": seat, "seat": seat,
+                         "round": 1})
             self.record({"type": "pickup", "seat": d, "card": C.CODES[self.upcard]})
         elif t == "discard":
             c = C.CARD[a["card"]]
@@ -228,7 +229,8 @@ class Euchre(Game):
             self.trump = s
             self.maker = seat
             self.phase = "alone"
-            self.record({"type": "trump", "suit": a["suit"], "maker": seat, "round": 2})
+            self.record({"type": "trump", "suit": a["suit"], "maker": seat, "seat": seat,
+                         "round": 2})
         elif t == "alone":                                    # G10, G11
             if a["value"]:
                 self.alone = True

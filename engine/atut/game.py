@@ -157,7 +157,7 @@ class Game:
         self.history.append(a)
         self._cache = None
         if self._recording:
-            self.record({"type": "action", "seat": seat, "action": a},
+            self.record({"type": "action", "seat": seat, "action": dict(a)},
                         self._action_visible_to(seat, a))
         self._apply(a)
 

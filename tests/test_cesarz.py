@@ -13,6 +13,7 @@ import atut
 from atut import cards as C
 from atut.games.cesarz import (DECK, JOKERS, MAX_BID, VALUE, arrange_deck, deal_layout,
                                mask_points, meld_value, musik_credit)
+from helpers import cards_in, events, legal_cards, play
 
 
 def new(n, dealer, hands, musik=(), seed=1):
@@ -36,37 +37,6 @@ def to_play(game, gives=None):
         i += 1
     assert game.phase == "play"
     return game
-
-
-def play(game, card, companion=None, meld=None):
-    a = {"type": "play", "card": card}
-    if companion:
-        a["companion"] = companion
-    if meld:
-        a["meld"] = meld
-    game.apply(a)
-
-
-def legal_cards(game):
-    return {a["card"] for a in game.legal_actions() if a["type"] == "play"}
-
-
-def events(game, t):
-    return [e for e in game.events if e["type"] == t]
-
-
-def cards_in(obj):
-    found = set()
-    if isinstance(obj, str):
-        if obj in C.CARD:
-            found.add(obj)
-    elif isinstance(obj, dict):
-        for k, v in obj.items():
-            found |= cards_in(k) | cards_in(v)
-    elif isinstance(obj, (list, tuple)):
-        for v in obj:
-            found |= cards_in(v)
-    return found
 
 
 # --- deal (G1-G6), E1 -----------------------------------------------------------------------

@@ -17,6 +17,7 @@ import pytest
 
 import atut
 from atut.games.cesarz import arrange_deck
+from helpers import play
 
 # --- the reference model (from the rules file only) -----------------------------------------------
 
@@ -428,15 +429,6 @@ def to_play(game, gives):
         game.apply({"type": "give", "card": c, "to": game.legal_actions()[0]["to"]})
     assert game.phase == "play"
     return game
-
-
-def play(game, card, companion=None, meld=None):
-    a = {"type": "play", "card": card}
-    if companion:
-        a["companion"] = companion
-    if meld:
-        a["meld"] = meld
-    game.apply(a)
 
 
 def snapshot(g):

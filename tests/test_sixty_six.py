@@ -12,6 +12,7 @@ import atut
 from atut import cards as C
 from atut.games.sixty_six import DECK, POWER
 from atut.tricks import trick_winner
+from helpers import cards_in
 
 
 def make_deck(n, hands, trump_card, stock=(), dealer=0):
@@ -39,21 +40,6 @@ def new(n, hands, trump_card, stock=(), dealer=0):
 def play(game, *codes):
     for c in codes:
         game.apply({"type": "play", "card": c})
-
-
-def cards_in(obj):
-    """Every card code anywhere in a JSON-safe structure."""
-    found = set()
-    if isinstance(obj, str):
-        if obj in C.CARD:
-            found.add(obj)
-    elif isinstance(obj, dict):
-        for k, v in obj.items():
-            found |= cards_in(k) | cards_in(v)
-    elif isinstance(obj, (list, tuple)):
-        for v in obj:
-            found |= cards_in(v)
-    return found
 
 
 def test_G3_canonical_deal_from_the_dealers_left():

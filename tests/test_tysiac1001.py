@@ -14,6 +14,7 @@ import atut
 from atut import cards as C
 from atut.games.tysiac1001 import (DECK, VALUE, arrange_deck, deal_slots, dealer_credit,
                                    round5)
+from helpers import cards_in, events, legal_cards, play
 
 
 def new(hands, przykup=(), dealer=2, n=3, options=None, seed=1):
@@ -37,35 +38,6 @@ def to_play(g, bid=40, gives=None, contract=None):
     g.apply({"type": "announce", "value": contract or bid})
     assert g.phase == "play"
     return g
-
-
-def play(g, card, meld=None):
-    a = {"type": "play", "card": card}
-    if meld:
-        a["meld"] = meld
-    g.apply(a)
-
-
-def legal_cards(g):
-    return {a["card"] for a in g.legal_actions() if a["type"] == "play"}
-
-
-def events(g, t):
-    return [e for e in g.events if e["type"] == t]
-
-
-def cards_in(obj):
-    found = set()
-    if isinstance(obj, str):
-        if obj in C.CARD:
-            found.add(obj)
-    elif isinstance(obj, dict):
-        for k, v in obj.items():
-            found |= cards_in(k) | cards_in(v)
-    elif isinstance(obj, (list, tuple)):
-        for v in obj:
-            found |= cards_in(v)
-    return found
 
 
 def hand(g, seat):

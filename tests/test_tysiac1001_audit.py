@@ -17,6 +17,7 @@ import pytest
 import atut
 from atut import cards as C
 from atut.games.tysiac1001 import DECK, arrange_deck
+from helpers import cards_in
 
 # --- the reference model (rules file only) --------------------------------------------------
 
@@ -252,20 +253,6 @@ class Ref:
 
 def canon(actions):
     return [json.dumps(a, sort_keys=True) for a in actions]
-
-
-def cards_in(obj):
-    found = set()
-    if isinstance(obj, str):
-        if obj in C.CARD:
-            found.add(obj)
-    elif isinstance(obj, dict):
-        for k, v in obj.items():
-            found |= cards_in(k) | cards_in(v)
-    elif isinstance(obj, (list, tuple)):
-        for v in obj:
-            found |= cards_in(v)
-    return found
 
 
 def gift_pairs(obj, out):

@@ -1,0 +1,38 @@
+"""Small helpers shared by the engine test files."""
+
+from __future__ import annotations
+
+from atut import cards as C
+
+
+def cards_in(obj) -> set[str]:
+    """Every card code anywhere in a JSON-safe structure (keys included)."""
+    found = set()
+    if isinstance(obj, str):
+        if obj in C.CARD:
+            found.add(obj)
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            found |= cards_in(k) | cards_in(v)
+    elif isinstance(obj, (list, tuple)):
+        for v in obj:
+            found |= cards_in(v)
+    return found
+
+
+def play(game, card, companion=None, meld=None):
+    """Apply a ``play`` action, with the optional ``companion`` and ``meld`` fields."""
+    a = {"type": "play", "card": card}
+    if companion:
+        a["companion"] = companion
+    if meld:
+        a["meld"] = meld
+    game.apply(a)
+
+
+def legal_cards(game) -> set[str]:
+    return {a["card"] for a in game.legal_actions() if a["type"] == "play"}
+
+
+def events(game, t) -> list[dict]:
+    return [e for e in game.events if e["type"] == t]

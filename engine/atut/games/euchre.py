@@ -20,7 +20,7 @@ Phases of a deal:
 from __future__ import annotations
 
 from .. import cards as C
-from ..game import Game
+from ..game import Game, canonical
 
 RANKS = ("A", "K", "Q", "J", "10", "9")
 DECK = C.deck(RANKS)
@@ -58,6 +58,8 @@ def _tables():
 EFF, POWER, EFF_MASK = _tables()
 PLAY = tuple({"type": "play", "card": C.CODES[c]} if c in DECK else None for c in range(48))
 DISCARD = tuple({"type": "discard", "card": C.CODES[c]} if c in DECK else None for c in range(48))
+FIELDS = {"order_up": set(), "pass": set(), "name": {"suit"}, "discard": {"card"},
+          "alone": {"value"}, "defend_alone": {"value"}, "play": {"card"}}
 PHASES = ("round1", "discard", "round2", "alone", "defend", "play", "over")
 
 
@@ -176,6 +178,48 @@ class Euchre(Game):
             return [{"type": "defend_alone", "value": True},
                     {"type": "defend_alone", "value": False}]
         return []
+
+    def _explain(self, action, legal):
+        """Why an action is not legal: the field or the rule (G6, G8, G10) it breaks."""
+        t = action.get("type")
+        types = {a["type"] for a in legal}
+        seat = self.to_move
+        bad = f"illegal action {canonical(action)}: "
+        if t == "pass" and self.phase == "round2" and seat == self.dealer:
+            return bad + "the dealer is stuck: he must name a suit and cannot pass (G8)"
+        if t not in types:
+            return super()._explain(action, legal)
+        extra = sorted(map(str, set(action) - {"type"} - FIELDS[t]))
+        if extra:
+            need = ", ".join(repr(f) for f in sorted(FIELDS[t])) or "no other fields"
+            return bad + f"unknown field {', '.join(extra)} (a {t} has {need})"
+        if t in ("alone", "defend_alone"):
+            return bad + "'value' must be true or false (G10)"
+        if t == "name":                                       # G8
+            s = action.get("suit")
+            if s not in ("S", "C", "D", "H"):
+                return bad + "'suit' must be one of \"S\", \"C\", \"D\", \"H\""
+            if s == C.SUITS[C.SUIT_OF[self.upcard]]:
+                return bad + (f"the upcard's suit ({s}) was refused in round one and cannot be "
+                              "named (G8)")
+        if t in ("play", "discard"):
+            if "card" not in action:
+                return bad + f"a {t} needs a 'card' (a card code such as \"AH\")"
+            try:
+                c = C.card(action["card"])
+            except ValueError as e:
+                return bad + f"'card': {e}"
+            if not DECK_MASK >> c & 1:
+                return bad + f"{C.CODES[c]} is not in the euchre deck (A K Q J 10 9)"
+            if not self.hands[seat] >> c & 1:
+                return bad + f"seat {seat} does not hold {C.CODES[c]}"
+            if t == "play" and self.trick:                    # G5, G6
+                tr = self.trump
+                led = EFF[tr][self.trick[0][1]]
+                what = "trumps" if led == tr else C.SUITS[led]
+                return bad + (f"seat {seat} must follow the led suit ({what}; the left bower "
+                              "counts as a trump) (G6)")
+        return super()._explain(action, legal)
 
     def _action_visible_to(self, seat, action):
         if action["type"] == "discard":                       # G9: face down, dealer only

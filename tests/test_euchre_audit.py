@@ -559,3 +559,28 @@ def test_G6_G8_G10_illegal_actions_say_why():
     if any(c[-1] == "S" for c in hand3):
         off = [c for c in hand3 if c[-1] != "S"]
         assert "must follow" in _msg(g, {"type": "play", "card": off[0]})
+
+
+# --- the search path (_moves/_do) agrees with the public one ---------------------------------
+
+def test_fast_path_agrees_with_legal_and_apply_in_every_state():
+    for seed in range(40):
+        opts = {"redeal": seed % 3 == 0, "defend_alone": seed % 4 != 1}
+        g = atut.new_game("euchre", seed=seed, options=opts)
+        f = g.clone()
+        rng = random.Random(seed)
+        while g.to_move is not None:
+            legal = g._legal()
+            moves = f._moves()
+            assert len(moves) == len(set(moves)) == len(legal)
+            assert legal == g.legal_actions()
+            k = rng.randrange(len(legal))
+            g.apply(legal[k])
+            f._do(moves[k])
+            for name in ("phase", "to_move", "hands", "trump", "maker", "alone", "lone_defender",
+                         "out", "calls", "trick", "tricks_won", "scores", "dealer", "deal_no",
+                         "upcard", "up_state", "discarded", "sheet", "last_trick", "winner",
+                         "leader", "played", "kitty"):
+                assert getattr(f, name) == getattr(g, name), name
+            assert f.view(g.to_move if g.to_move is not None else 0)["hand"] == \
+                g.view(g.to_move if g.to_move is not None else 0)["hand"]

@@ -60,6 +60,18 @@ PLAY = tuple({"type": "play", "card": C.CODES[c]} if c in DECK else None for c i
 DISCARD = tuple({"type": "discard", "card": C.CODES[c]} if c in DECK else None for c in range(48))
 FIELDS = {"order_up": set(), "pass": set(), "name": {"suit"}, "discard": {"card"},
           "alone": {"value"}, "defend_alone": {"value"}, "play": {"card"}}
+ORDER_UP, PASS, NAME = 48, 49, 50                             # NAME + suit: 50..53
+ALONE_YES, ALONE_NO, DEFEND_YES, DEFEND_NO = 54, 55, 56, 57
+ACTION = tuple(
+    [PLAY[c] for c in range(48)] + [{"type": "order_up"}, {"type": "pass"}]
+    + [{"type": "name", "suit": s} for s in C.SUITS]
+    + [{"type": "alone", "value": True}, {"type": "alone", "value": False},
+       {"type": "defend_alone", "value": True}, {"type": "defend_alone", "value": False}])
+DISCARD = DISCARD + ACTION[48:]
+NAMES_BUT = tuple(tuple(NAME + s for s in range(4) if s != up) for up in range(4))
+# G3: the seat receiving deck[i], i < 20, per dealer: packets of 3 then of 2 from his left
+DEAL_SEATS = tuple(tuple((d + 1 + i // 3) & 3 for i in range(12))
+                   + tuple((d + 1 + i // 2) & 3 for i in range(8)) for d in range(4))
 PHASES = ("round1", "discard", "round2", "alone", "defend", "play", "over")
 
 
@@ -112,10 +124,8 @@ class Euchre(Game):
         self.new_deal_log()
         d = self.dealer
         hands = [0, 0, 0, 0]
-        for i in range(12):                                   # G3: packets of 3 ...
-            hands[(d + 1 + i // 3) & 3] |= 1 << deck[i]
-        for i in range(8):                                    # ... then packets of 2
-            hands[(d + 1 + i // 2) & 3] |= 1 << deck[12 + i]
+        for s, c in zip(DEAL_SEATS[d], deck):                 # G3: packets of 3, then 2
+            hands[s] |= 1 << c
         self.hands = hands
         self.upcard = deck[20]
         self.kitty = (1 << deck[21]) | (1 << deck[22]) | (1 << deck[23])  # never used
@@ -146,38 +156,40 @@ class Euchre(Game):
 
     # --- legal actions ------------------------------------------------------------------
 
-    def _legal(self):
+    # The search path works on int moves: a card int (a play, or the dealer's discard in
+    # phase ``discard``), or one of ORDER_UP, PASS, NAME + suit, ALONE_YES/NO, DEFEND_YES/NO.
+    # ``_legal``/``_apply`` translate to and from action dicts (same order as the moves).
+
+    def _moves(self):
         ph = self.phase
-        seat = self.to_move
         if ph == "play":
-            hand = self.hands[seat]
-            if self.trick:
+            hand = self.hands[self.to_move]
+            trick = self.trick
+            if trick:
                 t = self.trump
-                follow = hand & EFF_MASK[t][EFF[t][self.trick[0][1]]]   # G5, G6
+                follow = hand & EFF_MASK[t][EFF[t][trick[0][1]]]        # G5, G6
                 if follow:
                     hand = follow
-            out = []
-            while hand:
-                low = hand & -hand
-                out.append({"type": "play", "card": C.CODES[low.bit_length() - 1]})
-                hand ^= low
-            return out
+            return C.cards_of(hand)
         if ph == "round1":                                    # G7
-            return [{"type": "order_up"}, {"type": "pass"}]
+            return [ORDER_UP, PASS]
         if ph == "round2":                                    # G8
-            up = C.SUIT_OF[self.upcard]
-            out = [{"type": "name", "suit": C.SUITS[s]} for s in range(4) if s != up]
-            if seat != self.dealer or self.options["redeal"]:
-                out.append({"type": "pass"})
+            out = list(NAMES_BUT[C.SUIT_OF[self.upcard]])
+            if self.to_move != self.dealer or self.options["redeal"]:
+                out.append(PASS)
             return out
         if ph == "discard":                                   # G9: any of the six
-            return [{"type": "discard", "card": C.CODES[c]} for c in C.cards_of(self.hands[seat])]
+            return C.cards_of(self.hands[self.to_move])
         if ph == "alone":                                     # G10
-            return [{"type": "alone", "value": True}, {"type": "alone", "value": False}]
+            return [ALONE_YES, ALONE_NO]
         if ph == "defend":
-            return [{"type": "defend_alone", "value": True},
-                    {"type": "defend_alone", "value": False}]
+            return [DEFEND_YES, DEFEND_NO]
         return []
+
+    def _legal(self):
+        # fresh dicts (ENGINE.md): the one applied goes into ``history`` and ``events``
+        table = DISCARD if self.phase == "discard" else ACTION
+        return [table[m].copy() for m in self._moves()]
 
     def _explain(self, action, legal):
         """Why an action is not legal: the field or the rule (G6, G8, G10) it breaks."""
@@ -229,11 +241,31 @@ class Euchre(Game):
     # --- apply --------------------------------------------------------------------------
 
     def _apply(self, a):
-        seat = self.to_move
         t = a["type"]
-        if t == "play":
-            self._play(seat, C.CARD[a["card"]])
-        elif t == "pass":
+        if t == "play" or t == "discard":
+            self._do(C.CARD[a["card"]])
+        elif t == "name":
+            self._do(NAME + C.SUITS.index(a["suit"]))
+        elif t == "alone":
+            self._do(ALONE_YES if a["value"] else ALONE_NO)
+        elif t == "defend_alone":
+            self._do(DEFEND_YES if a["value"] else DEFEND_NO)
+        else:
+            self._do(ORDER_UP if t == "order_up" else PASS)
+
+    def _do(self, m):
+        seat = self.to_move
+        if m < 48:
+            if self.phase == "play":
+                self._play(seat, m)
+                return
+            self.hands[seat] &= ~(1 << m)                     # G9: the dealer's discard
+            self.discarded = m
+            if self._recording:
+                self.record({"type": "discarded", "seat": seat})  # the card: dealer's log only
+            self.phase = "alone"
+            self.to_move = self.maker
+        elif m == PASS:
             self.calls.append((seat, "pass", self.phase == "round2"))
             if seat != self.dealer:
                 self.to_move = (seat + 1) & 3
@@ -241,14 +273,16 @@ class Euchre(Game):
                 self.phase = "round2"
                 self.up_state = "turned"                      # G9: turned down, out of play
                 self.to_move = (seat + 1) & 3
-                self.record({"type": "turn_down", "card": C.CODES[self.upcard]})
+                if self._recording:
+                    self.record({"type": "turn_down", "card": C.CODES[self.upcard]})
             else:                                             # redeal option: thrown in
-                self.record({"type": "redeal", "dealer": self.dealer})
+                if self._recording:
+                    self.record({"type": "redeal", "dealer": self.dealer})
                 self.sheet.append((self.deal_no, None, None, 0, 0))
                 self.last_result = {"redeal": True, "dealer": self.dealer}
                 self.dealer = (self.dealer + 1) & 3           # G2
                 self._deal(self.shuffled())
-        elif t == "order_up":                                 # G7, G9
+        elif m == ORDER_UP:                                   # G7, G9
             self.calls.append((seat, "order_up", False))
             self.trump = C.SUIT_OF[self.upcard]
             self.maker = seat
@@ -257,47 +291,43 @@ class Euchre(Game):
             self.up_state = "taken"
             self.phase = "discard"
             self.to_move = d
-            self.record({"type": "trump", "suit": C.SUITS[self.trump], "maker": seat, "seat": seat,
-                         "round": 1})
-            self.record({"type": "pickup", "seat": d, "card": C.CODES[self.upcard]})
-        elif t == "discard":
-            c = C.CARD[a["card"]]
-            self.hands[seat] &= ~(1 << c)
-            self.discarded = c
-            self.record({"type": "discarded", "seat": seat})  # the card: dealer's log only
-            self.phase = "alone"
-            self.to_move = self.maker
-        elif t == "name":                                     # G8
-            s = C.SUITS.index(a["suit"])
+            if self._recording:
+                self.record({"type": "trump", "suit": C.SUITS[self.trump], "maker": seat,
+                             "seat": seat, "round": 1})
+                self.record({"type": "pickup", "seat": d, "card": C.CODES[self.upcard]})
+        elif m < ALONE_YES:                                   # G8: NAME + suit
+            s = m - NAME
             self.calls.append((seat, "name", s))
             self.trump = s
             self.maker = seat
             self.phase = "alone"
-            self.record({"type": "trump", "suit": a["suit"], "maker": seat, "seat": seat,
-                         "round": 2})
-        elif t == "alone":                                    # G10, G11
-            if a["value"]:
-                self.alone = True
-                partner = (seat + 2) & 3
-                self.out[partner] = True
+            if self._recording:
+                self.record({"type": "trump", "suit": C.SUITS[s], "maker": seat, "seat": seat,
+                             "round": 2})
+        elif m == ALONE_YES:                                  # G10, G11
+            self.alone = True
+            partner = (seat + 2) & 3
+            self.out[partner] = True
+            if self._recording:
                 self.record({"type": "sits_out", "seat": partner})
-                if self.options["defend_alone"]:
-                    self.phase = "defend"
-                    self.to_move = (seat + 1) & 3             # G10: from the maker's left
-                    return
+            if self.options["defend_alone"]:
+                self.phase = "defend"
+                self.to_move = (seat + 1) & 3                 # G10: from the maker's left
+                return
             self._start_play()
-        elif t == "defend_alone":                             # G10
-            if a["value"]:
-                self.lone_defender = seat
-                partner = (seat + 2) & 3
-                self.out[partner] = True
+        elif m == ALONE_NO:
+            self._start_play()
+        elif m == DEFEND_YES:                                 # G10
+            self.lone_defender = seat
+            partner = (seat + 2) & 3
+            self.out[partner] = True
+            if self._recording:
                 self.record({"type": "sits_out", "seat": partner})
-                self._start_play()
-            else:
-                if seat == ((self.maker + 1) & 3):
-                    self.to_move = (self.maker + 3) & 3
-                else:
-                    self._start_play()
+            self._start_play()
+        elif seat == ((self.maker + 1) & 3):                  # DEFEND_NO: the other defender
+            self.to_move = (self.maker + 3) & 3
+        else:
+            self._start_play()
 
     def _start_play(self):
         out = self.out
@@ -317,22 +347,32 @@ class Euchre(Game):
         self.to_move = lead
 
     def _play(self, seat, c):
-        self.hands[seat] &= ~(1 << c)
-        self.played |= 1 << c
+        b = 1 << c
+        self.hands[seat] ^= b
+        self.played |= b
         trick = self.trick
         trick.append((seat, c))
         if len(trick) < self.active:
             self.to_move = self.nxt[seat]
             return
-        cards = [x for _, x in trick]
-        w = trick[trick_rank(cards, self.trump)][0]           # G13
-        self.tricks_won[w] += 1
-        self.record({"type": "trick", "winner": w, "leader": trick[0][0],
-                     "cards": [C.CODES[x] for x in cards]})
+        t = self.trump                                        # G13: highest trump, else
+        eff, power = EFF[t], POWER[t]                         # the highest of the led suit
+        w, best = trick[0]
+        led = eff[best]
+        bp = power[best]
+        for s, x in trick[1:]:
+            e = eff[x]
+            if (e == t or e == led) and power[x] > bp:
+                w, bp = s, power[x]
+        tw = self.tricks_won
+        tw[w] += 1
+        if self._recording:
+            self.record({"type": "trick", "winner": w, "leader": trick[0][0],
+                         "cards": [C.CODES[x] for _, x in trick]})
         self.last_trick = trick
         self.last_winner = w
         self.trick = []
-        if self.played_tricks() < 5:
+        if tw[0] + tw[1] + tw[2] + tw[3] < 5:
             self.leader = w
             self.to_move = w
             return
@@ -353,9 +393,10 @@ class Euchre(Game):
         self.sheet.append((self.deal_no, m, made, pts if team == 0 else 0, pts if team == 1 else 0))
         self.last_result = {"maker": m, "alone": self.alone, "lone_defender": self.lone_defender,
                             "tricks": made, "team": team, "points": pts}
-        self.record({"type": "deal_score", "maker": m, "alone": self.alone,
-                     "tricks": made, "team": team, "seats": [team, team + 2], "points": pts,
-                     "scores": [sc[0], sc[1]]})
+        if self._recording:
+            self.record({"type": "deal_score", "maker": m, "alone": self.alone,
+                         "tricks": made, "team": team, "seats": [team, team + 2],
+                         "points": pts, "scores": [sc[0], sc[1]]})
         if sc[team] >= TARGET:                                # G15
             self.winner = [team, team + 2]
             self.phase = "over"

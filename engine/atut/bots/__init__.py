@@ -110,12 +110,14 @@ from ..game import canonical
 # node limit per exact endgame solve; ``clock``: "wall" (the page) or "cpu" (the arena and
 # benchmarks on a shared machine, where other processes' load must not cut searches short);
 # ``rule_bonus``: added to the mean value of the level-2 action, so that the search departs
-# from the rules only for a clearly better action (0: pure search).
+# from the rules only for a clearly better action (0: pure search); ``common_rollouts``: the
+# rollouts of all actions in one sample share one random stream (less noise between actions;
+# off until measured in the arena).
 BUDGETS = {
     3: {"rollouts": 300, "min_samples": 8, "time_cap": 0.3, "solve_nodes": 0, "clock": "wall",
-        "rule_bonus": 0.0},
+        "rule_bonus": 0.0, "common_rollouts": False},
     4: {"rollouts": 1000, "min_samples": 20, "time_cap": 1.0, "solve_nodes": 4000,
-        "clock": "wall", "rule_bonus": 0.0},
+        "clock": "wall", "rule_bonus": 0.0, "common_rollouts": False},
 }
 
 NAMES = {"random": 1, "rules": 2, "search": 3, "strong": 4}
@@ -432,10 +434,13 @@ def search(p, view: dict, legal: list, rng: random.Random, budget: dict,
             for j in range(n_act):
                 totals[j] += exact[j]
         else:
+            crn = rng.getrandbits(64) if budget.get("common_rollouts") else None
             for j, k in enumerate(keys):
                 c = fast_clone(g)
                 c._apply(by_key[k])
-                totals[j] += rollout(p, c, g, seat, rng)
+                # common random numbers: every action's rollout in a sample uses the same stream
+                r = random.Random(crn) if crn is not None else rng
+                totals[j] += rollout(p, c, g, seat, r)
         done += 1
         if clock() > deadline:
             break

@@ -584,3 +584,16 @@ def test_fast_path_agrees_with_legal_and_apply_in_every_state():
                 assert getattr(f, name) == getattr(g, name), name
             assert f.view(g.to_move if g.to_move is not None else 0)["hand"] == \
                 g.view(g.to_move if g.to_move is not None else 0)["hand"]
+
+
+def test_G2_fast_shuffle_is_random_shuffle_step_for_step():
+    from atut.games.euchre import DECK, Euchre
+    for seed in range(300):
+        g = Euchre(seed=seed)
+        r = random.Random()
+        r.setstate(g.rng.getstate())
+        for _ in range(3):
+            d = list(DECK)
+            r.shuffle(d)
+            assert g.shuffled() == d
+            assert g.rng.getstate() == r.getstate()

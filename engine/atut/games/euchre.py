@@ -69,6 +69,21 @@ ACTION = tuple(
        {"type": "defend_alone", "value": True}, {"type": "defend_alone", "value": False}])
 DISCARD = DISCARD + ACTION[48:]
 NAMES_BUT = tuple(tuple(NAME + s for s in range(4) if s != up) for up in range(4))
+# The cards of a hand mask: a euchre suit s holds bits 11*s .. 11*s + 5 (A 10 K Q J 9).
+_SIX = tuple(tuple(tuple(11 * s + i for i in range(6) if m >> i & 1) for m in range(64))
+             for s in range(4))
+
+
+def cards_of(h):
+    """``C.cards_of`` for euchre hands (lowest int first), as a tuple."""
+    s0, s1, s2, s3 = _SIX
+    return s0[h & 63] + s1[h >> 11 & 63] + s2[h >> 22 & 63] + s3[h >> 33 & 63]
+
+
+# random.shuffle's steps for 24 cards: swap d[i] with d[j], j drawn below i + 1 from
+# getrandbits((i + 1).bit_length()), redrawn while too large
+SHUFFLE_STEPS = tuple((i, (i + 1).bit_length()) for i in reversed(range(1, 24)))
+
 # G3: the seat receiving deck[i], i < 20, per dealer: packets of 3 then of 2 from his left
 DEAL_SEATS = tuple(tuple((d + 1 + i // 3) & 3 for i in range(12))
                    + tuple((d + 1 + i // 2) & 3 for i in range(8)) for d in range(4))
@@ -109,6 +124,18 @@ class Euchre(Game):
     @classmethod
     def deck_for(cls, players):
         return list(DECK)
+
+    def shuffled(self):
+        """``random.shuffle`` of the deck, step for step (the same draws from the same RNG, so
+        the same deals as the base class's), without its per-card function calls."""
+        d = list(DECK)
+        getrandbits = self.rng.getrandbits
+        for i, k in SHUFFLE_STEPS:
+            j = getrandbits(k)
+            while j > i:
+                j = getrandbits(k)
+            d[i], d[j] = d[j], d[i]
+        return d
 
     # --- deal (G2, G3) ------------------------------------------------------------------
 
@@ -170,7 +197,7 @@ class Euchre(Game):
                 follow = hand & EFF_MASK[t][EFF[t][trick[0][1]]]        # G5, G6
                 if follow:
                     hand = follow
-            return C.cards_of(hand)
+            return cards_of(hand)
         if ph == "round1":                                    # G7
             return [ORDER_UP, PASS]
         if ph == "round2":                                    # G8
@@ -179,7 +206,7 @@ class Euchre(Game):
                 out.append(PASS)
             return out
         if ph == "discard":                                   # G9: any of the six
-            return C.cards_of(self.hands[self.to_move])
+            return cards_of(self.hands[self.to_move])
         if ph == "alone":                                     # G10
             return [ALONE_YES, ALONE_NO]
         if ph == "defend":
@@ -256,8 +283,37 @@ class Euchre(Game):
     def _do(self, m):
         seat = self.to_move
         if m < 48:
-            if self.phase == "play":
-                self._play(seat, m)
+            if self.phase == "play":                          # play a card
+                b = 1 << m
+                self.hands[seat] ^= b
+                self.played |= b
+                trick = self.trick
+                trick.append((seat, m))
+                if len(trick) < self.active:
+                    self.to_move = self.nxt[seat]
+                    return
+                t = self.trump                                # G13: highest trump, else
+                eff, power = EFF[t], POWER[t]                 # the highest of the led suit
+                w, best = trick[0]
+                led = eff[best]
+                bp = power[best]
+                for s, x in trick[1:]:
+                    e = eff[x]
+                    if (e == t or e == led) and power[x] > bp:
+                        w, bp = s, power[x]
+                tw = self.tricks_won
+                tw[w] += 1
+                if self._recording:
+                    self.record({"type": "trick", "winner": w, "leader": trick[0][0],
+                                 "cards": [C.CODES[x] for _, x in trick]})
+                self.last_trick = trick
+                self.last_winner = w
+                self.trick = []
+                if tw[0] + tw[1] + tw[2] + tw[3] < 5:
+                    self.leader = w
+                    self.to_move = w
+                    return
+                self._score()
                 return
             self.hands[seat] &= ~(1 << m)                     # G9: the dealer's discard
             self.discarded = m
@@ -345,38 +401,6 @@ class Euchre(Game):
         self.leader = lead
         self.phase = "play"
         self.to_move = lead
-
-    def _play(self, seat, c):
-        b = 1 << c
-        self.hands[seat] ^= b
-        self.played |= b
-        trick = self.trick
-        trick.append((seat, c))
-        if len(trick) < self.active:
-            self.to_move = self.nxt[seat]
-            return
-        t = self.trump                                        # G13: highest trump, else
-        eff, power = EFF[t], POWER[t]                         # the highest of the led suit
-        w, best = trick[0]
-        led = eff[best]
-        bp = power[best]
-        for s, x in trick[1:]:
-            e = eff[x]
-            if (e == t or e == led) and power[x] > bp:
-                w, bp = s, power[x]
-        tw = self.tricks_won
-        tw[w] += 1
-        if self._recording:
-            self.record({"type": "trick", "winner": w, "leader": trick[0][0],
-                         "cards": [C.CODES[x] for _, x in trick]})
-        self.last_trick = trick
-        self.last_winner = w
-        self.trick = []
-        if tw[0] + tw[1] + tw[2] + tw[3] < 5:
-            self.leader = w
-            self.to_move = w
-            return
-        self._score()
 
     def played_tricks(self) -> int:
         tw = self.tricks_won

@@ -52,9 +52,14 @@ function t(key, params = {}, game = S.game) {
 }
 const tc = (key, params) => t(key, params);     // for cards.js (current game's words)
 
-function seatName(s) {
+function seatName(s, mid = false) {
   if (typeof s !== "number") return String(s);
-  return s === S.seat && S.view ? t("ui.you") : t("ui.seat", { n: s });
+  if (s === S.seat && S.view) {
+    // "you" inside a sentence (English); a language without ui.you.mid keeps ui.you
+    const m = mid ? raw("ui.you.mid") : undefined;
+    return m !== undefined ? m : t("ui.you");
+  }
+  return t("ui.seat", { n: s });
 }
 
 function joinNames(list) {
@@ -62,14 +67,15 @@ function joinNames(list) {
   return list.slice(0, -1).join(", ") + t("ui.and") + list[list.length - 1];
 }
 
-/** A parameter value as HTML (mode "html") or text (mode "text"). */
-function fmtValue(name, v, mode) {
+/** A parameter value as HTML (mode "html") or text (mode "text"); `mid`: the value stands
+ *  inside a sentence, not at its start. */
+function fmtValue(name, v, mode, mid = false) {
   const H = mode === "html";
   if (v === null || v === undefined) return "–";
   if (SEAT_KEYS.has(name)) {
-    if (typeof v === "number") return H ? `<b class="who">${esc(seatName(v))}</b>` : seatName(v);
+    if (typeof v === "number") return H ? `<b class="who">${esc(seatName(v, mid))}</b>` : seatName(v, mid);
     if (Array.isArray(v) && v.every((x) => typeof x === "number")) {
-      const s = joinNames(v.map(seatName));
+      const s = joinNames(v.map((x, i) => seatName(x, mid || i > 0)));
       return H ? `<b class="who">${esc(s)}</b>` : s;
     }
   }
@@ -103,28 +109,54 @@ function fmtValue(name, v, mode) {
 /** Fill a template (already looked up) with formatted parameters. */
 function fill(tpl, params, mode) {
   const parts = String(tpl).split(/(\{\w+\})/);
+  let before = "";
   return parts.map((p) => {
     const m = /^\{(\w+)\}$/.exec(p);
-    if (m && Object.prototype.hasOwnProperty.call(params, m[1])) return fmtValue(m[1], params[m[1]], mode);
+    // a seat name after other words (not after a colon or a full stop) is inside the sentence
+    const mid = before.trim() !== "" && !/[:.!?]\s*$/.test(before);
+    before += p;
+    if (m && Object.prototype.hasOwnProperty.call(params, m[1])) return fmtValue(m[1], params[m[1]], mode, mid);
     return mode === "html" ? esc(p) : p;
   }).join("");
 }
 
-/** Look up the first existing key (trying "<key>.you" first when `who` is the person). */
-function pick(keys, who) {
-  for (const k of keys) {
-    if (typeof who === "number" && who === S.seat) {
-      const y = raw(k + ".you");
-      if (y !== undefined) return y;
+// the fields that can name the seat a sentence is about, in order of preference
+const WHO_KEYS = ["seat", "winner", "declarer", "maker", "dealer"];
+const whoOf = (params) => WHO_KEYS.map((k) => params[k]).find((x) => typeof x === "number");
+
+/** The variant suffixes to try for a sentence about `who` (the seat it is about) and `params`:
+ *  ".you" when `who` is the person; ".to_you" / ".winner_you" when the person is another seat
+ *  of the sentence (given something, taking a trick); the plain key last. */
+function variants(who, params = {}) {
+  const me = S.view ? S.seat : null;
+  const out = [];
+  const you = typeof who === "number" && who === me;
+  for (const k of ["to", "winner"]) {
+    if (typeof params[k] === "number" && params[k] === me && !(you && params[k] === who)) {
+      if (you) out.push(`.you.${k}_you`);
+      out.push(`.${k}_you`);
     }
-    const v = raw(k);
-    if (v !== undefined) return v;
+  }
+  if (you) out.push(".you");
+  out.push("");
+  return out.filter((x, i) => out.indexOf(x) === i);
+}
+
+/** Look up the first existing key, most specific key first, and for each key its "you"
+ *  variants first (see variants()). */
+function pick(keys, who, params) {
+  const suffixes = variants(who, params);
+  for (const k of keys) {
+    for (const sfx of suffixes) {
+      const v = raw(k + sfx);
+      if (v !== undefined) return v;
+    }
   }
   return undefined;
 }
 
-function rich(key, params = {}, who) {
-  const tpl = pick([key], who);
+function rich(key, params = {}, who = whoOf(params)) {
+  const tpl = pick([key], who, params);
   return fill(tpl === undefined ? key : tpl, params, "html");
 }
 
@@ -154,13 +186,15 @@ function actionLabel(a, mode = "html") {
 function eventHTML(ev) {
   const params = {};
   for (const [k, v] of Object.entries(ev)) if (k !== "type" && k !== "visible_to") params[k] = v;
-  const who = typeof ev.seat === "number" ? ev.seat : (typeof ev.winner === "number" ? ev.winner : undefined);
+  const who = whoOf(ev);          // the seat the sentence is about (its .you variant)
   if (ev.type === "action" && ev.action && typeof ev.action === "object") {
+    // the sentence is chosen by the action's type and fields, like a button label:
+    // event.action.play+card+companion, event.action.alone.true, event.action.play, event.action
     const p = { ...ev.action, seat: ev.seat, action: ev.action };
-    const tpl = pick([`event.action.${ev.action.type}`, "event.action"], ev.seat);
+    const tpl = pick([...actionKeys(ev.action).map((k) => "event." + k), "event.action"], ev.seat, p);
     return fill(tpl, p, "html");
   }
-  const tpl = pick([`event.${ev.type}`], who);
+  const tpl = pick([`event.${ev.type}`], who, params);
   if (tpl !== undefined) return fill(tpl, params, "html");
   const rest = Object.entries(params).map(([k, v]) => `${esc(k)}: ${fmtValue(k, v, "html")}`).join(", ");
   return `<i>${esc(String(ev.type).replace(/_/g, " "))}</i>${rest ? " — " + rest : ""}`;
@@ -704,7 +738,7 @@ function renderSide(v) {
   if (Array.isArray(v.summary) && v.summary.length) {
     parts.push(`<section class="panel summary"><h2>${esc(t("ui.summary"))}</h2><ul>${v.summary.map((s) => {
       const { key, ...params } = s || {};
-      if (raw("summary." + key) !== undefined) return `<li>${rich("summary." + key, params, params.seat)}</li>`;
+      if (raw("summary." + key) !== undefined) return `<li>${rich("summary." + key, params)}</li>`;
       const rest = Object.entries(params).map(([k, x]) => `${esc(k)}: ${fmtValue(k, x, "html")}`).join(", ");
       return `<li><i>${esc(String(key))}</i>${rest ? " — " + rest : ""}</li>`;
     }).join("")}</ul></section>`);
@@ -1016,6 +1050,14 @@ window.atutPage = {
   get seat() { return S.seat; },
   canonical,
   request: (op, args) => (S.debug ? request(op, args) : Promise.reject(new Error("open the page with debug=1"))),
+  // test-only: the text of the log line the page would show for an event (debug=1)
+  logLine: (ev) => {
+    if (!S.debug) throw new Error("open the page with debug=1");
+    const d = document.createElement("div");
+    d.innerHTML = eventHTML(ev);
+    for (const c of d.querySelectorAll("[data-card]")) c.textContent = `[${c.dataset.card}]`;
+    return d.textContent;
+  },
 };
 
 boot();

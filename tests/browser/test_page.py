@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import random
+import re
 
 import atut
 import build
@@ -114,3 +116,96 @@ def test_bots_accept_level_names(page, dist_url):
     err = page.locator("[data-testid=error]")
     err.wait_for(state="visible")
     assert 'not "genius"' in err.inner_text() and "strong" in err.inner_text()
+
+
+# --- log sentences ----------------------------------------------------------------------------
+
+LOG_GAMES = [("cesarz", (2, 3, 4, 5)), ("euchre", (4,)), ("imperial", (2, 3)),
+             ("tysiac1001", (3, 4)), ("sixty_six", (2, 3, 4))]
+SEAT_FIELDS = ("seat", "winner", "to", "declarer", "maker", "dealer", "seats")
+
+
+def _log_events(game_id, players, seeds=range(3), seat=0):
+    """One event of each kind seat 0 sees in seeded random games: kinds differ by type, the
+    action's type, fields and (for a one-field action) value, and which seat fields name seat 0."""
+    out = {}
+    for seed in seeds:
+        g = atut.new_game(game_id, players=players, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(3000):             # random 1001 may never reach 1001: enough deals
+            if g.is_over:
+                break
+            g.apply(rng.choice(g.legal_actions()))
+        for ev in g.visible_events(seat):
+            a = ev.get("action")
+            akind = None
+            if isinstance(a, dict):
+                akind = tuple(sorted(a)) + ((a.get("value"),) if isinstance(a.get("value"), bool) else ())
+            mine = tuple(k for k in SEAT_FIELDS if ev.get(k) == seat
+                         or (isinstance(ev.get(k), list) and seat in ev[k]))
+            out.setdefault((ev["type"], akind, mine, tuple(sorted(ev))), ev)
+    return list(out.values())
+
+
+def _bad_sentence(line: str, lang: str, ev: dict) -> str | None:
+    if "{" in line or "}" in line:
+        return "a placeholder is left"
+    if ev["type"] == "action" and re.match(r"^(Seat \d+|You|Gracz \d+|Ty): ", line):
+        return "the generic '{seat}: {action}' fallback"
+    if lang == "en":
+        m = re.search(r"\b[Yy]ou (\w+)", line)
+        if m and m.group(1).endswith("s") and not m.group(1).endswith("ss"):
+            return f"'you {m.group(1)}'"
+        if re.search(r"[a-z,(] You\b", line):
+            return "a capital 'You' inside the sentence"
+    else:
+        if re.search(r"\b[Tt]y\s+(?!i\b)\w", line):
+            return "'ty' with a third-person verb"
+        if re.search(r"\byou\b|\bYou\b", line):
+            return "English inside a Polish sentence"
+    return None
+
+
+def test_log_sentences_read_well_in_both_languages(page, dist_url):
+    """Every kind of event seat 0 sees, in every game, as seat 0 reads it: a sentence of its own
+    (no generic fallback), person's variants in the second person ("You play", "Zagrywasz")."""
+    open_game(page, dist_url, "sixty_six", players=2, seed=1, seat=0)
+    bad = []
+    n = 0
+    for game_id, counts in LOG_GAMES:
+        for players in counts:
+            events = _log_events(game_id, players)
+            for lang in ("en", "pl"):
+                _go(page, f"game={game_id}&players={players}&seed=1&seat=0&bots=1&delay=0"
+                          f"&lang={lang}&debug=1")
+                page.wait_for_function(
+                    "([g, n, l]) => { const v = window.atutPage.view; return v && v.game === g"
+                    " && v.players === n && document.documentElement.lang === l }",
+                    arg=[game_id, players, lang])
+                lines = page.evaluate("(evs) => evs.map((e) => window.atutPage.logLine(e))",
+                                      events)
+                for ev, line in zip(events, lines):
+                    n += 1
+                    why = _bad_sentence(line, lang, ev)
+                    if why:
+                        bad.append(f"{game_id}/{players}/{lang}: {line!r} ({why}) from {ev}")
+    assert n > 300
+    assert not bad, "\n".join(bad)
+
+
+def test_action_sentences_follow_the_action_fields(page, dist_url):
+    open_game(page, dist_url, "cesarz", players=3, seed=1, seat=0)
+    line = lambda ev: page.evaluate("(e) => window.atutPage.logLine(e)", ev)  # noqa: E731
+    play = {"type": "action", "seat": 1, "action": {"type": "play", "card": "RED_JOKER",
+                                                    "companion": "AH"}}
+    assert line(play) == "Seat 1 plays [RED_JOKER] with [AH]"
+    play["seat"] = 0
+    assert line(play) == "You play [RED_JOKER] with [AH]"
+    meld = {"type": "action", "seat": 2, "action": {"type": "play", "card": "KH", "meld": "QH"}}
+    assert line(meld) == "Seat 2 plays [KH] and melds it with [QH]"
+    give = {"type": "action", "seat": 2, "action": {"type": "give", "card": "9S", "to": 0}}
+    assert line(give) == "Seat 2 gives you [9S]"
+    _go(page, "game=cesarz&players=3&seed=1&seat=0&bots=1&delay=0&lang=pl&debug=1")
+    page.wait_for_function("() => document.documentElement.lang === 'pl'")
+    assert line(play) == "Zagrywasz [RED_JOKER] razem z [AH]"
+    assert line(give) == "Gracz 2 daje ci [9S]"

@@ -69,6 +69,28 @@ function corner(label, suit, color) {
   return `<text x="7" y="29" font-size="${small}" font-weight="700" fill="${color}" letter-spacing="-1">${esc(label)}</text>${icon}`;
 }
 
+/** The name on a suitless card, fitted into the card's width (x 10..90): one line when it is
+ *  short, else one line per word (at most two); each line is squeezed if it is still too long. */
+function specialLabel(name, color, bottom, size, spacing = 0) {
+  const words = String(name).toUpperCase().split(/\s+/).filter(Boolean);
+  const width = 80;
+  const est = (s, fs) => s.length * fs * 0.74 + Math.max(0, s.length - 1) * spacing;
+  let lines = [words.join(" ")];
+  if (est(lines[0], size) > width && words.length > 1) {
+    const cut = Math.ceil(words.length / 2);
+    lines = [words.slice(0, cut).join(" "), words.slice(cut).join(" ")];
+  }
+  const longest = Math.max(...lines.map((l) => est(l, size)));
+  const fs = longest > width ? Math.max(9, (size * width) / longest) : size;
+  const lh = fs * 1.1;
+  return lines.map((l, i) => {
+    const y = (bottom - (lines.length - 1 - i) * lh).toFixed(1);
+    const squeeze = est(l, fs) > width ? ` textLength="${width}" lengthAdjust="spacingAndGlyphs"` : "";
+    return `<text x="50" y="${y}" text-anchor="middle" font-size="${fs.toFixed(1)}" font-weight="700" fill="${color}"` +
+      `${spacing ? ` letter-spacing="${spacing}"` : ""}${squeeze}>${esc(l)}</text>`;
+  }).join("");
+}
+
 /** The SVG markup of a card face. */
 export function cardSVG(code, t) {
   const p = parseCard(code);
@@ -82,7 +104,7 @@ export function cardSVG(code, t) {
       `<rect x="8" y="8" width="84" height="124" rx="5" fill="none" stroke="${gold}" stroke-width="1" opacity=".6"/>` +
       `<path transform="translate(20 34) scale(.6)" d="${CROWN}" fill="${gold}"/>` +
       `<path transform="translate(9 10) scale(.16)" d="${CROWN}" fill="${gold}"/>` +
-      `<text x="50" y="114" text-anchor="middle" font-size="13" font-weight="700" fill="${gold}" letter-spacing="1">${esc(t("card.EMPEROR").toUpperCase())}</text></svg>`;
+      specialLabel(t("card.EMPEROR"), gold, 116, 13, 1) + `</svg>`;
   }
   if (p.special) {
     const c = JOKER_COLOR[p.special];
@@ -90,7 +112,7 @@ export function cardSVG(code, t) {
       `<path transform="translate(20 28) scale(.6)" d="${STAR}" fill="${c}"/>` +
       `<path transform="translate(7 8) scale(.2)" d="${STAR}" fill="${c}"/>` +
       `<path transform="translate(73 112) scale(.2)" d="${STAR}" fill="${c}"/>` +
-      `<text x="50" y="112" text-anchor="middle" font-size="12" font-weight="700" fill="${c}">${esc(t("card." + p.special).toUpperCase())}</text></svg>`;
+      specialLabel(t("card." + p.special), c, 108, 12) + `</svg>`;
   }
   const color = isRed(p.suit) ? "#c62828" : "#1b1b1b";
   const label = t("rank." + p.rank);

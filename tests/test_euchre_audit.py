@@ -597,3 +597,12 @@ def test_G2_fast_shuffle_is_random_shuffle_step_for_step():
             r.shuffle(d)
             assert g.shuffled() == d
             assert g.rng.getstate() == r.getstate()
+
+
+def test_E7_engine_scoring_function_matches_the_table():
+    from atut.games.euchre import deal_points
+    for made in range(6):
+        for alone in (False, True):
+            for lone_def in ((False, True) if alone else (False,)):
+                makers, pts = ref_points(made, alone, lone_def)
+                assert deal_points(made, alone, lone_def) == (0 if makers else 1, pts)

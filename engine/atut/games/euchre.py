@@ -84,6 +84,10 @@ def cards_of(h):
 # getrandbits((i + 1).bit_length()), redrawn while too large
 SHUFFLE_STEPS = tuple((i, (i + 1).bit_length()) for i in reversed(range(1, 24)))
 
+# the next active seat clockwise after each seat, per set of seats sitting out (bit s = out)
+NEXT_ACTIVE = tuple(tuple(next(((s + k) & 3 for k in (1, 2, 3, 4) if not o >> ((s + k) & 3) & 1),
+                               s) for s in range(4)) for o in range(16))
+
 # G3: the seat receiving deck[i], i < 20, per dealer: packets of 3 then of 2 from his left
 DEAL_SEATS = tuple(tuple((d + 1 + i // 3) & 3 for i in range(12))
                    + tuple((d + 1 + i // 2) & 3 for i in range(8)) for d in range(4))
@@ -197,7 +201,8 @@ class Euchre(Game):
                 follow = hand & EFF_MASK[t][EFF[t][trick[0][1]]]        # G5, G6
                 if follow:
                     hand = follow
-            return cards_of(hand)
+            s0, s1, s2, s3 = _SIX                             # cards_of(hand), inlined
+            return s0[hand & 63] + s1[hand >> 11 & 63] + s2[hand >> 22 & 63] + s3[hand >> 33 & 63]
         if ph == "round1":                                    # G7
             return [ORDER_UP, PASS]
         if ph == "round2":                                    # G8
@@ -387,17 +392,10 @@ class Euchre(Game):
 
     def _start_play(self):
         out = self.out
-        nxt = [0, 0, 0, 0]
-        for s in range(4):
-            n = (s + 1) & 3
-            while out[n]:
-                n = (n + 1) & 3
-            nxt[s] = n
-        self.nxt = nxt
-        self.active = 4 - sum(out)
-        lead = (self.dealer + 1) & 3                          # G12
-        while out[lead]:
-            lead = (lead + 1) & 3
+        k = out[0] | out[1] << 1 | out[2] << 2 | out[3] << 3
+        self.nxt = list(NEXT_ACTIVE[k])
+        self.active = 4 - (out[0] + out[1] + out[2] + out[3])
+        lead = NEXT_ACTIVE[k][self.dealer]                    # G12: first active from the left
         self.leader = lead
         self.phase = "play"
         self.to_move = lead
@@ -408,9 +406,14 @@ class Euchre(Game):
 
     def _score(self):                                          # G14, G15
         m = self.maker
-        made = self.tricks_won[m] + self.tricks_won[(m + 2) & 3]
-        who, pts = deal_points(made, self.alone, self.lone_defender is not None)
-        team = team_of(m) if who == 0 else 1 - team_of(m)
+        tw = self.tricks_won
+        made = tw[m] + tw[m ^ 2]
+        if made >= 3:                                         # deal_points, inlined
+            team = m & 1
+            pts = 1 if made < 5 else 4 if self.alone else 2
+        else:
+            team = 1 - (m & 1)
+            pts = 4 if self.lone_defender is not None else 2
         sc = self.scores
         sc[team] += pts
         sc[team + 2] += pts

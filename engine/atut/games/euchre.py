@@ -68,7 +68,12 @@ ACTION = tuple(
     + [{"type": "alone", "value": True}, {"type": "alone", "value": False},
        {"type": "defend_alone", "value": True}, {"type": "defend_alone", "value": False}])
 DISCARD = DISCARD + ACTION[48:]
-NAMES_BUT = tuple(tuple(NAME + s for s in range(4) if s != up) for up in range(4))
+# the moves of the calling phases (tuples: ``_moves()`` results are read, never changed)
+ROUND1 = (ORDER_UP, PASS)
+ROUND2 = tuple((tuple(NAME + s for s in range(4) if s != up),
+                tuple(NAME + s for s in range(4) if s != up) + (PASS,)) for up in range(4))
+ALONE = (ALONE_YES, ALONE_NO)
+DEFEND = (DEFEND_YES, DEFEND_NO)
 # The cards of a hand mask: a euchre suit s holds bits 11*s .. 11*s + 5 (A 10 K Q J 9).
 _SIX = tuple(tuple(tuple(11 * s + i for i in range(6) if m >> i & 1) for m in range(64))
              for s in range(4))
@@ -189,6 +194,7 @@ class Euchre(Game):
 
     # The search path works on int moves: a card int (a play, or the dealer's discard in
     # phase ``discard``), or one of ORDER_UP, PASS, NAME + suit, ALONE_YES/NO, DEFEND_YES/NO.
+    # ``_moves()`` returns a tuple (shared constants in the calling phases: do not change it).
     # ``_legal``/``_apply`` translate to and from action dicts (same order as the moves).
 
     def _moves(self):
@@ -204,19 +210,17 @@ class Euchre(Game):
             s0, s1, s2, s3 = _SIX                             # cards_of(hand), inlined
             return s0[hand & 63] + s1[hand >> 11 & 63] + s2[hand >> 22 & 63] + s3[hand >> 33 & 63]
         if ph == "round1":                                    # G7
-            return [ORDER_UP, PASS]
-        if ph == "round2":                                    # G8
-            out = list(NAMES_BUT[C.SUIT_OF[self.upcard]])
-            if self.to_move != self.dealer or self.options["redeal"]:
-                out.append(PASS)
-            return out
+            return ROUND1
+        if ph == "round2":                                    # G8: stuck dealer cannot pass
+            may_pass = self.to_move != self.dealer or self.options["redeal"]
+            return ROUND2[C.SUIT_OF[self.upcard]][may_pass]
         if ph == "discard":                                   # G9: any of the six
             return cards_of(self.hands[self.to_move])
         if ph == "alone":                                     # G10
-            return [ALONE_YES, ALONE_NO]
+            return ALONE
         if ph == "defend":
-            return [DEFEND_YES, DEFEND_NO]
-        return []
+            return DEFEND
+        return ()
 
     def _legal(self):
         # fresh dicts (ENGINE.md): the one applied goes into ``history`` and ``events``

@@ -89,8 +89,9 @@ def _record_hash(data: bytes) -> str:
     return "sha256=" + base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
 
 
-def build_wheel(out_dir: Path) -> Path:
-    """The pure wheel (py3-none-any) of engine/atut, built with zipfile alone."""
+def build_wheel(out_dir: Path, pyc_dir: Path | None = None) -> Path:
+    """The pure wheel (py3-none-any) of engine/atut, built with zipfile alone; with `pyc_dir`
+    (from precompile()) it also carries atut/**/__pycache__/*.pyc for Pyodide's Python."""
     version = project_version()
     name = f"atut-{version}-py3-none-any.whl"
     info = f"atut-{version}.dist-info"
@@ -100,6 +101,9 @@ def build_wheel(out_dir: Path) -> Path:
         if path.is_dir() or "__pycache__" in path.parts or path.suffix in (".pyc", ".pyo"):
             continue
         files.append(("atut/" + path.relative_to(src).as_posix(), path.read_bytes()))
+    if pyc_dir is not None:
+        for path in sorted(pyc_dir.rglob("*.pyc")):
+            files.append(("atut/" + path.relative_to(pyc_dir).as_posix(), path.read_bytes()))
     metadata = (f"Metadata-Version: 2.1\nName: atut\nVersion: {version}\n"
                 "Summary: Five trick-taking card games with bots\n"
                 "Requires-Python: >=3.11\nLicense: MIT\n").encode()
@@ -169,6 +173,136 @@ def micropip_wheel() -> Path:
     return path
 
 
+# --- byte code for the browser ---------------------------------------------------------------
+#
+# Pyodide's python_stdlib.zip holds only .py sources, so every module Python imports while it
+# starts (about 200) is compiled from source in the browser: most of the start-up time on a slow
+# machine.  At build time Node runs the very same Pyodide once, compiles the standard library and
+# the atut package to byte code (unchecked hash-based .pyc, so no source check at import), and the
+# site ships them next to the sources.  Cached in .cache/pyc/ by the inputs' hash; without Node
+# the site is built with the plain sources (slower start, same behaviour).
+
+PYC_SCRIPT = r"""
+import { loadPyodide } from "%(pyodide)s";
+import { readFileSync, writeFileSync, readdirSync, statSync, mkdirSync } from "node:fs";
+import { join, dirname } from "node:path";
+const [stdlibIn, stdlibOut, srcDir, outDir] = process.argv.slice(2);
+const py = await loadPyodide({ indexURL: "%(index)s" });
+py.FS.writeFile("/tmp/in.zip", readFileSync(stdlibIn));
+const files = [];
+(function walk(d, rel) {
+  for (const name of readdirSync(d).sort()) {
+    const p = join(d, name);
+    if (statSync(p).isDirectory()) { if (name !== "__pycache__") walk(p, rel + name + "/"); }
+    else if (name.endsWith(".py")) files.push(rel + name);
+  }
+})(srcDir, "");
+py.FS.mkdirTree("/tmp/src");
+for (const f of files) {
+  py.FS.mkdirTree("/tmp/src/" + dirname(f));
+  py.FS.writeFile("/tmp/src/" + f, readFileSync(join(srcDir, f)));
+}
+py.globals.set("SRC_FILES", py.toPy(files));
+const out = py.runPython(`
+import importlib.util, os, sys, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+def pyc(data, name):
+    code = compile(data, name, "exec", dont_inherit=True)
+    return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False))
+
+with zipfile.ZipFile("/tmp/in.zip") as zin, \\
+        zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED) as zout:
+    for info in zin.infolist():
+        data = zin.read(info)
+        zout.writestr(info, data)
+        if info.filename.endswith(".py"):
+            try:
+                b = pyc(data, info.filename)
+            except SyntaxError:
+                continue
+            zi = zipfile.ZipInfo(info.filename[:-3] + ".pyc", info.date_time)
+            zi.compress_type = zipfile.ZIP_DEFLATED
+            zout.writestr(zi, b)
+done = []
+for f in SRC_FILES:
+    head, name = os.path.split(f)
+    target = os.path.join("/tmp/pyc", head, "__pycache__",
+                          name[:-3] + "." + sys.implementation.cache_tag + ".pyc")
+    os.makedirs(os.path.dirname(target), exist_ok=True)
+    with open("/tmp/src/" + f, "rb") as fh:
+        data = fh.read()
+    with open(target, "wb") as fh:
+        fh.write(pyc(data, "atut/" + f))
+    done.append(os.path.relpath(target, "/tmp/pyc"))
+done
+`).toJs();
+writeFileSync(stdlibOut, py.FS.readFile("/tmp/out.zip"));
+for (const rel of out) {
+  mkdirSync(dirname(join(outDir, rel)), { recursive: true });
+  writeFileSync(join(outDir, rel), py.FS.readFile("/tmp/pyc/" + rel));
+}
+"""
+
+
+def _tree_hash(*paths: Path) -> str:
+    h = hashlib.sha256()
+    for base in paths:
+        files = [base] if base.is_file() else sorted(
+            p for p in base.rglob("*") if p.is_file() and "__pycache__" not in p.parts
+            and p.suffix not in (".pyc", ".pyo"))
+        for p in files:
+            h.update(str(p.relative_to(base.parent)).encode())
+            h.update(p.read_bytes())
+    return h.hexdigest()[:20]
+
+
+def precompile() -> tuple[Path, Path] | None:
+    """(python_stdlib.zip with .pyc added, folder of atut/**/__pycache__/*.pyc), or None when
+    Node cannot do it (then the site ships the plain sources)."""
+    src = ROOT / "engine" / "atut"
+    stdlib = NODE_PYODIDE / "python_stdlib.zip"
+    key = _tree_hash(stdlib, src, NODE_PYODIDE / "pyodide.asm.wasm") + f"-{PYODIDE_VERSION}"
+    out = CACHE / "pyc" / key
+    zip_out, pyc_dir = out / "python_stdlib.zip", out / "atut"
+    if (out / "ok").exists():
+        return zip_out, pyc_dir
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        log("node is missing: the site ships the Python sources only (a slower start)")
+        return None
+    if out.parent.exists():
+        shutil.rmtree(out.parent)               # older keys
+    pyc_dir.mkdir(parents=True)
+    script = out / "precompile.mjs"
+    script.write_text(PYC_SCRIPT % {"pyodide": (NODE_PYODIDE / "pyodide.mjs").as_uri(),
+                                    "index": str(NODE_PYODIDE) + "/"}, encoding="utf-8")
+    log("compiling the standard library and atut to byte code with Pyodide in Node "
+        "(cached in .cache/pyc/)")
+    r = subprocess.run([node, str(script), str(stdlib), str(zip_out), str(src), str(pyc_dir)],
+                       cwd=ROOT, capture_output=True, text=True)
+    if r.returncode != 0 or not zip_out.exists():
+        tail = (r.stderr or r.stdout).strip().splitlines()[-3:]
+        log("byte-code step failed, shipping the sources only: " + " | ".join(tail))
+        shutil.rmtree(out, ignore_errors=True)
+        return None
+    (out / "ok").write_text("ok\n")
+    return zip_out, pyc_dir
+
+
+def game_classes() -> tuple[list, dict]:
+    """The built games and their seat counts and options, as web/bridge.py's game_classes()
+    finds them (run in a fresh CPython on engine/, so the build never caches an old engine)."""
+    code = ("import json, sys; sys.path[:0] = [sys.argv[1], sys.argv[2]]; import bridge; "
+            "print(json.dumps(bridge.game_classes()))")
+    r = subprocess.run([sys.executable, "-c", code, str(ROOT / "engine"), str(ROOT / "web")],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        raise BuildError("could not list the games: " + (r.stderr.strip().splitlines() or ["?"])[-1])
+    built, classes = json.loads(r.stdout)
+    return built, classes
+
+
 # --- the site -------------------------------------------------------------------------------
 
 def build(quiet: bool = False) -> Path:
@@ -187,8 +321,11 @@ def build(quiet: bool = False) -> Path:
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*"))
     pyo = DIST / "web" / "pyodide"
     pyo.mkdir()
+    compiled = precompile()
     for f in PYODIDE_FILES:
-        if f != "pyodide-lock.json":
+        if f == "python_stdlib.zip" and compiled:
+            shutil.copy2(compiled[0], pyo / f)
+        elif f != "pyodide-lock.json":
             shutil.copy2(NODE_PYODIDE / f, pyo / f)
     # micropip: ship our downloaded wheel and point the lock entry at it (its hash differs from
     # the one Pyodide built), so `pyodide.loadPackage("micropip")` works offline.
@@ -202,9 +339,12 @@ def build(quiet: bool = False) -> Path:
                  sha256=hashlib.sha256(mp.read_bytes()).hexdigest())
     lock["packages"]["micropip"] = entry
     (pyo / "pyodide-lock.json").write_text(json.dumps(lock), encoding="utf-8")
-    wheel = build_wheel(DIST / "web" / "wheels")
+    wheel = build_wheel(DIST / "web" / "wheels", compiled[1] if compiled else None)
+    built, classes = game_classes()
     manifest = {
         "version": project_version(),
+        "built": built,
+        "classes": classes,
         "wheel": "wheels/" + wheel.name,
         "wheel_sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
         "pyodide": PYODIDE_VERSION,

@@ -18,6 +18,18 @@ import atut
 DEBUG = False
 
 
+def game_classes():
+    """(built game ids, {game: {"players": [...], "options": {key: [values]}}}); build.py puts
+    the same into build.json."""
+    built = list(atut.built_games())
+    classes = {}
+    for g in built:
+        cls = atut.game_class(g)
+        classes[g] = {"players": list(cls.PLAYERS),
+                      "options": {k: list(v) for k, v in cls.OPTIONS.items()}}
+    return built, classes
+
+
 class Table:
     def __init__(self):
         self.game = None
@@ -58,14 +70,13 @@ class Table:
 
     # --- ops -----------------------------------------------------------------------------------
 
-    def op_info(self):
-        built = list(atut.built_games())
-        classes = {}
-        for g in built:
-            cls = atut.game_class(g)
-            classes[g] = {"players": list(cls.PLAYERS),
-                          "options": {k: list(v) for k, v in cls.OPTIONS.items()}}
-        return {"games": list(atut.GAME_IDS), "built": built, "classes": classes,
+    def op_info(self, built=None, classes=None):
+        """The games, their seat counts and options.  The worker passes what the build found
+        (build.json) so that no game module is imported before a game starts; without it every
+        game module is imported here."""
+        if built is None or classes is None:
+            built, classes = game_classes()
+        return {"games": list(atut.GAME_IDS), "built": list(built), "classes": classes,
                 "version": atut.__version__}
 
     def op_new_game(self, game, players=None, seed=0, seat=0, levels=None, options=None):

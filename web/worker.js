@@ -37,15 +37,17 @@ const mark = (name) => { timings[name] = Math.round(performance.now()); };
 async function boot() {
   mark("start");
   progress(3, "runtime");
-  const manifest = await fetchOk(here("./build.json"), "json");
-  // the runtime hangs instead of failing when one of its files is missing: look first
-  await Promise.all(RUNTIME_FILES.map(async (f) => {
+  // Everything starts at once: the manifest, the wheel, the bridge and the runtime.  The
+  // runtime hangs instead of failing when one of its files is missing, so HEAD requests look
+  // for them meanwhile (in parallel, not before: no extra round trip) and stop the wait.
+  const manifestP = fetchOk(here("./build.json"), "json");
+  const missing = Promise.all(RUNTIME_FILES.map(async (f) => {
     const r = await fetch(here("./pyodide/" + f), { method: "HEAD" });
     if (!r.ok) throw new Error(`could not load ${f}: HTTP ${r.status}`);
   }));
-  // the wheel and the bridge download while the runtime starts
-  const wheelP = fetchOk(here("./" + manifest.wheel), "buffer");
+  const wheelP = manifestP.then((m) => fetchOk(here("./" + m.wheel), "buffer"));
   const bridgeP = fetchOk(here("./bridge.py"), "text");
+  for (const p of [manifestP, wheelP, bridgeP, missing]) p.catch(() => {});   // raced below
   let pct = 5;
   const timer = setInterval(() => {              // the runtime gives no byte progress: ease on
     pct = Math.min(70, pct + (72 - pct) * 0.08);
@@ -53,19 +55,24 @@ async function boot() {
   }, 100);
   let pyodide;
   try {
-    pyodide = await loadPyodide({
-      indexURL: here("./pyodide/"),
-      lockFileURL: here("./pyodide/pyodide-lock.json"),
-      cdnUrl: here("./pyodide/"),               // never fall back to a CDN
-      packages: [],
-      stdout: (s) => console.log(s),
-      stderr: (s) => console.warn(s),
-    });
+    pyodide = await Promise.race([
+      loadPyodide({
+        indexURL: here("./pyodide/"),
+        lockFileURL: here("./pyodide/pyodide-lock.json"),
+        cdnUrl: here("./pyodide/"),               // never fall back to a CDN
+        packages: [],
+        stdout: (s) => console.log(s),
+        stderr: (s) => console.warn(s),
+      }),
+      missing.then(() => new Promise(() => {})),  // only its failure ends the race
+      manifestP.then(() => new Promise(() => {})),
+    ]);
   } finally {
     clearInterval(timer);
   }
   mark("runtime");
   progress(75, "python");
+  const manifest = await manifestP;
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
   pyodide.unpackArchive(await wheelP, "wheel", { extractDir: sitePackages });
   mark("wheel");
@@ -75,7 +82,9 @@ async function boot() {
   bridge.DEBUG = debug;
   const h = bridge.handle;
   handle = (op, args) => h(op, JSON.stringify(args ?? {}));
-  const info = JSON.parse(handle("info", {}));
+  // the games' seat counts and options come from the build (build.json): the game modules are
+  // imported only when a game starts
+  const info = JSON.parse(handle("info", manifest.classes ? { built: manifest.built, classes: manifest.classes } : {}));
   if (!info.ok) throw new Error(info.error);
   mark("games");
   progress(100, "ready");

@@ -400,7 +400,7 @@ async function startGame(cfg) {
   Object.assign(S, {
     game: cfg.game, players: view.players, seat: cfg.seat, seed: cfg.seed,
     levels: expandLevels(cfg.levels, view.players), delay: cfg.delay, options: view.options || {},
-    view, busy: false, trickSeen: 0, shownDeal: 0,
+    view, busy: false, trickSeen: 0, shownDeal: 0, lastDeal: null,
   });
   writeHash();
   closeMenu();
@@ -444,7 +444,10 @@ async function run(gen) {
     try {
       const nv = await request("bot_step");
       if (gen !== S.gen) return;
+      const done = await finishedDeal(v, nv);
+      if (gen !== S.gen) return;
       S.view = nv;
+      if (done) S.lastDeal = done;
     } catch (err) {
       if (gen !== S.gen) return;
       showError(t("ui.engine_error", { message: err.message }));
@@ -452,6 +455,33 @@ async function run(gen) {
       return;
     }
   }
+}
+
+/** When a step moved the table to a new deal (the engine deals the next one inside the step
+ *  that ends a deal), what the person saw of the finished deal: its log from the worker, the view
+ *  before the step and the new one.  The "last deal" panel and the centre show it. */
+async function finishedDeal(prev, next) {
+  if (!prev || !next || next.deal_no === prev.deal_no || next.is_over) return null;
+  let f = null;
+  try { f = await request("finished_deal"); } catch (_) { /* the panel is a nicety */ }
+  if (!f || !Array.isArray(f.log)) return null;
+  const log = f.log;
+  let ti = -1;
+  for (let i = log.length - 1; i >= 0; i--) if (log[i].type === "trick" || log[i].type === "interrupted") { ti = i; break; }
+  const trick = ti >= 0 ? log[ti] : null;
+  // the result: what followed the last trick, and what the new deal's log says before its cards
+  const results = (ti >= 0 ? log.slice(ti + 1) : []).filter((e) => e.type !== "action" && e.type !== "hand");
+  for (const e of next.log || []) {
+    if (e.type === "hand" || e.type === "action") break;
+    if (!["new_deal", "deal", "sits_out"].includes(e.type)) results.push(e);
+  }
+  // the final trick as it lay on the table: the cards before the step plus the last card
+  let center = null;
+  const before = Array.isArray(prev.trick) ? prev.trick : [];
+  if (trick && f.last_play && typeof f.last_play.card === "string") {
+    center = { cards: [...before, f.last_play], winner: trick.winner };
+  }
+  return { deal_no: f.deal_no, trick, results, center, scoresBefore: prev.scores || [], scoresAfter: next.scores || [], newDeal: next.deal_no };
 }
 
 /** The person acts: validated by the engine; an illegal action shows an error and changes nothing. */
@@ -465,7 +495,10 @@ async function act(action) {
   try {
     const v = await request("act", { action });
     if (gen !== S.gen) return false;
+    const done = await finishedDeal(S.view, v);
+    if (gen !== S.gen) return false;
     S.view = v;
+    if (done) S.lastDeal = done;
     showError("");
   } catch (err) {
     ok = false;
@@ -559,6 +592,11 @@ function renderCenter(v) {
     if (typeof v.last_trick.winner === "number") {
       caption = `<div class="tcaption">${rich("ui.took_trick", { winner: v.last_trick.winner }, v.last_trick.winner)}</div>`;
     }
+  } else if (S.lastDeal && S.lastDeal.center && S.lastDeal.newDeal === v.deal_no && !S.lastDeal.dismissed) {
+    // a new deal with nothing played yet: the previous deal's final trick stays in sight
+    const c = S.lastDeal.center;
+    trickHTML = c.cards.map((e) => trickEntry(e, e.seat === c.winner ? "won" : "done")).join("");
+    caption = `<div class="tcaption">${rich("ui.took_last_trick", { winner: c.winner, deal: S.lastDeal.deal_no }, c.winner)}</div>`;
   }
   const deck = [];
   if (v.trump_card || (typeof v.stock === "number" && v.stock > 0)) {
@@ -732,9 +770,26 @@ function renderScores(v) {
     <table><thead><tr><th></th>${showPts ? `<th>${esc(t("ui.points_col"))}</th>` : ""}<th>${esc(t("ui.score"))}</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
 }
 
+function lastDealPanel(v) {
+  const d = S.lastDeal;
+  if (!d || d.dismissed || v.is_over) return "";
+  const lines = [];
+  if (d.trick) lines.push(`<li>${eventHTML(d.trick)}</li>`);
+  for (const e of d.results) {
+    try { lines.push(`<li>${eventHTML(e)}</li>`); } catch (_) { /* skip */ }
+  }
+  const scores = d.scoresAfter.map((sc, s) => {
+    const was = d.scoresBefore[s];
+    return `<span class="${s === S.seat ? "me" : ""}">${esc(seatName(s))}: ${was !== undefined && was !== sc ? `${esc(was)} → ` : ""}<b>${esc(sc)}</b></span>`;
+  }).join("");
+  return `<section class="panel lastdeal" data-testid="last-deal" aria-live="polite"><h2>${esc(t("ui.last_deal", { deal: d.deal_no }))}
+      <button type="button" class="dismiss" data-testid="last-deal-close" title="${esc(t("ui.close_panel"))}" aria-label="${esc(t("ui.close_panel"))}">×</button></h2>
+    <ul>${lines.join("")}</ul><div class="dealscores">${scores}</div></section>`;
+}
+
 function renderSide(v) {
   renderScores(v);
-  const parts = [];
+  const parts = [lastDealPanel(v)];
   if (Array.isArray(v.summary) && v.summary.length) {
     parts.push(`<section class="panel summary"><h2>${esc(t("ui.summary"))}</h2><ul>${v.summary.map((s) => {
       const { key, ...params } = s || {};
@@ -975,7 +1030,7 @@ async function loadGame(file) {
   try {
     const r = await request("load", { text, seat, levels });
     if (gen !== S.gen) return;
-    Object.assign(S, { game: r.game, players: r.players, seed: r.seed, options: r.options || {}, view: r.view, busy: false, trickSeen: 0, shownDeal: 0 });
+    Object.assign(S, { game: r.game, players: r.players, seed: r.seed, options: r.options || {}, view: r.view, busy: false, trickSeen: 0, shownDeal: 0, lastDeal: null });
     S.seat = r.view.seat;
     S.levels = expandLevels(levels, r.players);
     writeHash();
@@ -1019,6 +1074,12 @@ function bind() {
     if (o) {
       const g = el.actions.querySelector(`[data-group-card="${CSS.escape(o.dataset.options)}"]`);
       if (g) { g.classList.remove("flash"); void g.offsetWidth; g.classList.add("flash"); const first = g.querySelector("button"); if (first) first.focus(); }
+    }
+  });
+  el.sideRest.addEventListener("click", (e) => {
+    if (e.target.closest("[data-testid=last-deal-close]") && S.lastDeal) {
+      S.lastDeal.dismissed = true;
+      render();
     }
   });
   window.addEventListener("resize", () => { if (S.view) fitHand(); });

@@ -36,6 +36,20 @@ class Table:
         self.seat = 0
         self.bots: dict[int, object] = {}
         self.levels: dict[int, int] = {}
+        self.finished = None             # the person's log of the deal that ended last
+
+    def _apply(self, g, action):
+        """Apply an action; when it ends a deal (the next one starts inside the same step), keep
+        the person's visible events of the finished deal for the page's "last deal" panel."""
+        start, deal, seat = getattr(g, "_deal_event", None), g.deal_no, g.to_move
+        g.apply(action)
+        if start is not None and g.deal_no != deal:
+            events = g.visible_events(self.seat, start)
+            later = g.visible_events(self.seat, getattr(g, "_deal_event", len(g.events)))
+            self.finished = {"deal_no": deal, "log": events[:len(events) - len(later)]}
+            if action.get("type") == "play":        # a card played face up ended the deal
+                self.finished["last_play"] = {"seat": seat, **{k: v for k, v in action.items()
+                                                               if k != "type"}}
 
     # --- helpers ---------------------------------------------------------------------------
 
@@ -83,6 +97,7 @@ class Table:
         g = atut.new_game(game, players=players, seed=seed, options=options or {})
         bots, lv = self._seat_bots(game, g.players, seat, levels, seed)
         self.game, self.seat, self.bots, self.levels = g, seat, bots, lv
+        self.finished = None
         return self.view()
 
     def op_view(self):
@@ -94,7 +109,7 @@ class Table:
             raise ValueError("the game is over: start a new game")
         if g.to_move != self.seat:
             raise ValueError(f"it is not your turn: seat {g.to_move} is to move")
-        g.apply(action)                       # IllegalAction (a ValueError) leaves g unchanged
+        self._apply(g, action)                # IllegalAction (a ValueError) leaves g unchanged
         return self.view()
 
     def op_bot_step(self):
@@ -105,8 +120,13 @@ class Table:
         if s == self.seat:
             raise ValueError("it is your turn, not a bot's")
         action = self.bots[s].choose(g.view(s))
-        g.apply(action)
+        self._apply(g, action)
         return self.view()
+
+    def op_finished_deal(self):
+        """The person's log of the deal that ended last ({"deal_no", "log"}), or None."""
+        self._need_game()
+        return self.finished
 
     def op_save(self):
         return self._need_game().to_json()
@@ -117,6 +137,7 @@ class Table:
             seat = self.seat if self.game is not None and self.seat < g.players else 0
         bots, lv = self._seat_bots(g.game_id, g.players, seat, levels, g.seed)
         self.game, self.seat, self.bots, self.levels = g, seat, bots, lv
+        self.finished = None
         return {"view": self.view(), "seed": g.seed, "players": g.players, "game": g.game_id,
                 "options": g.options}
 

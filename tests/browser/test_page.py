@@ -9,6 +9,7 @@ import re
 
 import atut
 import build
+from atut.game import canonical
 from harness import open_game, page_actions, saved_game, wait_for_turn
 
 
@@ -209,3 +210,43 @@ def test_action_sentences_follow_the_action_fields(page, dist_url):
     page.wait_for_function("() => document.documentElement.lang === 'pl'")
     assert line(play) == "Zagrywasz [RED_JOKER] razem z [AH]"
     assert line(give) == "Gracz 2 daje ci [9S]"
+
+
+# --- the last deal ----------------------------------------------------------------------------
+
+def test_last_deal_panel_shows_the_final_trick_and_result(page, dist_url):
+    """The engine deals the next deal inside the step that ends a deal: the page keeps the final
+    trick and the result in sight (a side panel and the centre) without blocking play."""
+    seat = 0
+    open_game(page, dist_url, "cesarz", players=3, seed=5, seat=seat)
+    panel = page.locator("[data-testid=last-deal]")
+    clicks = 0
+    while not panel.count():
+        assert wait_for_turn(page) == "turn", "the game ended before a deal did"
+        page.locator("[data-action]:not([disabled])").first.click()
+        clicks += 1
+        assert clicks < 300
+    # no extra click needed: it is the person's turn in the new deal with every legal action
+    assert wait_for_turn(page) == "turn"
+    view = page.evaluate("() => window.atutPage.view")
+    assert view["deal_no"] == 2
+    assert sorted(page_actions(page)) == sorted(canonical(a) for a in view["legal_actions"])
+    text = panel.inner_text()
+    assert "(1)" in text and "takes the trick" in text and "Deal 1 over" in text
+    # the finished deal as the engine recorded it: its last trick's cards are in the panel
+    game = atut.load_game(saved_game(page))
+    tricks = [e for e in game.visible_events(seat) if e["type"] == "trick"]
+    last = [e for e in tricks if game.events.index(e) < game._deal_event][-1]
+    shown = page.eval_on_selector_all("[data-testid=last-deal] [data-card]",
+                                      "els => els.map(e => e.dataset.card)")
+    assert shown == last["cards"]
+    # the centre still shows that trick (the new deal has no card played yet)
+    if not view["trick"]:
+        centre = set(page.eval_on_selector_all("[data-testid=trick] [data-card]",
+                                               "els => els.map(e => e.dataset.card)"))
+        assert set(last["cards"]) <= centre
+        assert "last trick of deal 1" in page.locator("[data-testid=trick]").inner_text()
+    # the person closes it; play goes on
+    page.click("[data-testid=last-deal-close]")
+    assert panel.count() == 0
+    assert wait_for_turn(page) == "turn"

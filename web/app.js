@@ -803,7 +803,13 @@ function renderSide(v) {
       `<span class="lt${e.seat === v.last_trick.winner ? " won" : ""}">${chip(e.card, tc)}${e.companion ? chip(e.companion, tc) : ""}<small>${esc(seatName(e.seat))}</small></span>`).join("")}</div></section>`);
   }
   if (v.score_sheet && Array.isArray(v.score_sheet.columns)) {
-    const cols = v.score_sheet.columns.map((c) => `<th>${esc(typeof c === "number" ? seatName(c) : t("column." + c))}</th>`).join("");
+    // short headings (the full name is the title) so that the sheet fits the side panel
+    const cols = v.score_sheet.columns.map((c) => {
+      const full = typeof c === "number" ? seatName(c) : t("column." + c);
+      const short = typeof c === "number" ? (c === S.seat ? t("ui.you.short") : t("ui.seat.short", { n: c }))
+        : (raw(`column.${c}.short`) ?? full);
+      return `<th scope="col" title="${esc(full)}"${short !== full ? ` aria-label="${esc(full)}"` : ""}>${esc(short)}</th>`;
+    }).join("");
     const rows = (v.score_sheet.rows || []).map((r) => `<tr>${(r || []).map((c) => `<td>${c === null || c === undefined ? "" : esc(typeof c === "object" ? JSON.stringify(c) : c)}</td>`).join("")}</tr>`).join("");
     parts.push(`<section class="panel sheet"><h2>${esc(t("ui.score_sheet"))}</h2><div class="scroll"><table><thead><tr>${cols}</tr></thead><tbody>${rows}</tbody></table></div></section>`);
   }

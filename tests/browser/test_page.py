@@ -250,3 +250,34 @@ def test_last_deal_panel_shows_the_final_trick_and_result(page, dist_url):
     page.click("[data-testid=last-deal-close]")
     assert panel.count() == 0
     assert wait_for_turn(page) == "turn"
+
+
+# --- layout -----------------------------------------------------------------------------------
+
+def _play_until(page, done: str, max_clicks: int = 400) -> None:
+    """Click the first enabled control until the JS expression `done` (on `view`) holds."""
+    for _ in range(max_clicks):
+        if page.evaluate(f"() => {{ const view = window.atutPage.view; return !!({done}) }}"):
+            return
+        assert wait_for_turn(page) == "turn"
+        page.locator("[data-action]:not([disabled])").first.click()
+    raise AssertionError(f"not reached: {done}")
+
+
+def test_score_sheet_fits_the_side_panel(page, dist_url):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_game(page, dist_url, "cesarz", players=5, seed=2, seat=0)
+    _play_until(page, "view.score_sheet && view.score_sheet.rows.length >= 2")
+    for lang in ("en", "pl"):
+        page.click(f"[data-testid=lang-{lang}]")
+        page.wait_for_function("(l) => document.documentElement.lang === l", arg=lang)
+        fit = page.evaluate("""() => {
+            const side = document.querySelector('.side').getBoundingClientRect();
+            const box = document.querySelector('.sheet .scroll');
+            const heads = [...document.querySelectorAll('.sheet thead th')];
+            return {inside: box.getBoundingClientRect().right <= side.right + 0.5,
+                    fits: box.scrollWidth <= box.clientWidth + 1,
+                    titled: heads.every((h) => h.title),
+                    oneLine: heads.every((h) => h.getBoundingClientRect().height < 2 * parseFloat(getComputedStyle(h).fontSize) + 8)};
+        }""")
+        assert fit == {"inside": True, "fits": True, "titled": True, "oneLine": True}, (lang, fit)

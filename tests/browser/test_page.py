@@ -7,6 +7,8 @@ import os
 import random
 import re
 
+import pytest
+
 import atut
 import build
 from atut.game import canonical
@@ -281,3 +283,62 @@ def test_score_sheet_fits_the_side_panel(page, dist_url):
                     oneLine: heads.every((h) => h.getBoundingClientRect().height < 2 * parseFloat(getComputedStyle(h).fontSize) + 8)};
         }""")
         assert fit == {"inside": True, "fits": True, "titled": True, "oneLine": True}, (lang, fit)
+
+
+HIT_TEST = """() => {
+    // every control of the person and every card of the hand, brought into view, is the topmost
+    // element at its own centre (nothing of the table lies over it)
+    const bad = [];
+    for (const el of document.querySelectorAll('[data-testid=hand] [data-card], [data-testid=actions] [data-action]')) {
+        el.scrollIntoView({block: 'center', inline: 'center'});
+        const r = el.getBoundingClientRect();
+        if (!r.width || !r.height) continue;
+        // the part of a card not covered by its right-hand neighbour in an overlapping hand
+        const next = el.nextElementSibling && el.parentElement.matches('[data-testid=hand]') ? el.nextElementSibling.getBoundingClientRect() : null;
+        const right = next && next.top < r.bottom - 2 && next.left > r.left ? Math.min(r.right, next.left) : r.right;
+        const x = (r.left + right) / 2, y = r.top + r.height / 2;
+        const top = document.elementFromPoint(x, y);
+        if (!top || !(el === top || el.contains(top))) bad.push([el.dataset.card || el.dataset.action, top ? top.className || top.tagName : null]);
+    }
+    return bad;
+}"""
+
+
+COVER_TEST = """(sel) => {
+    // push parts of the felt over a control with a transform (no layout change): the control
+    // must still be what a pointer at its centre reaches
+    const target = document.querySelector(sel);
+    target.scrollIntoView({block: 'center'});
+    const r = target.getBoundingClientRect();
+    const moved = [...document.querySelectorAll('.trick, .center, .myseat, .opponents > .seat')];
+    const bad = [];
+    for (const e of moved) {
+        const b = e.getBoundingClientRect();
+        e.style.transform = `translate(${r.left + r.width / 2 - b.left - b.width / 2}px, ${r.top + r.height / 2 - b.top - b.height / 2}px)`;
+        const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        if (!target.contains(top)) bad.push(e.className);
+        e.style.transform = '';
+    }
+    return bad;
+}"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080), (390, 844)])
+def test_nothing_covers_the_hand_or_the_choices(page, dist_url, size):
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_game(page, dist_url, "cesarz", players=5, seed=11, seat=0)
+    assert wait_for_turn(page) == "turn"
+    # the bidding: number buttons in the action panel, and the hand's cards
+    for sel in ("[data-testid=actions] [data-action]", "[data-testid=hand] [data-card]"):
+        bad = page.evaluate(COVER_TEST, sel)
+        assert not bad, f"{bad} can lie over {sel} at {size}"
+    turns = 0
+    for _ in range(60):
+        if wait_for_turn(page) == "over":
+            break
+        bad = page.evaluate(HIT_TEST)
+        assert not bad, f"covered at {size}: {bad}"
+        turns += 1
+        controls = page.locator("[data-action]:not([disabled])")
+        controls.nth(turns % controls.count()).click()
+    assert turns >= 20

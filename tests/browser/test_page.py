@@ -342,3 +342,35 @@ def test_nothing_covers_the_hand_or_the_choices(page, dist_url, size):
         controls = page.locator("[data-action]:not([disabled])")
         controls.nth(turns % controls.count()).click()
     assert turns >= 20
+
+
+# --- while a bot thinks ------------------------------------------------------------------------
+
+def test_menu_and_language_work_while_a_bot_thinks(page, dist_url):
+    open_game(page, dist_url, "euchre", players=4, seed=3, seat=2, bots="strong", delay=1500)
+    # one atomic step, taken while the status says a bot is thinking: open the menu, switch to
+    # Polish, and read the page back
+    got = page.wait_for_function("""() => {
+        const st = document.querySelector('[data-testid=status]').textContent;
+        const v = window.atutPage.view;
+        if (v.to_move === 2) {                 // the person's turn: pass it on to the bots
+            const b = document.querySelector('[data-action]:not([disabled])');
+            if (b) b.click();
+            return false;
+        }
+        if (!/Seat \\d is thinking/.test(st)) return false;
+        document.querySelector('[data-testid=open-menu]').click();
+        document.querySelector('[data-testid=lang-pl]').click();
+        return {bot: v.to_move, menu: !document.querySelector('[data-testid=menu]').hidden,
+                lang: document.documentElement.lang,
+                status: document.querySelector('[data-testid=status]').textContent,
+                thinking: !!document.querySelector(`.seat[data-seat="${v.to_move}"] .thinking`)};
+    }""").json_value()
+    assert got["bot"] != 2 and got["menu"] and got["lang"] == "pl" and got["thinking"]
+    assert got["status"].startswith(f"Gracz {got['bot']} myśli")
+    # the menu is usable at once: back to the table, and the bots play on to the person's turn
+    assert "Nowa gra" in page.locator("[data-testid=menu]").inner_text()
+    page.click("[data-testid=menu] [data-close]")
+    assert page.locator("[data-testid=menu]").is_hidden()
+    assert wait_for_turn(page) == "turn"
+    assert page.locator("[data-testid=status]").inner_text().startswith("Twój ruch")

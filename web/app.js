@@ -43,6 +43,14 @@ function pickLang(fromHash) {
 // ---------------------------------------------------------------------------------------------
 // words
 
+// while true, cards are drawn without data-card: they belong to a finished deal (the "last deal"
+// panel), and data-card marks only cards of the current view
+let pastCards = false;
+function past(fn) {
+  pastCards = true;
+  try { return fn(); } finally { pastCards = false; }
+}
+
 const raw = (key, game = S.game) => lookup(key, S.lang, game);
 
 /** Plain text of a key with plain parameters. */
@@ -80,7 +88,7 @@ function fmtValue(name, v, mode, mid = false) {
     }
   }
   if (typeof v === "string") {
-    if (isCard(v)) return H ? chip(v, tc) : cardName(v, tc);
+    if (isCard(v)) return H ? chip(v, tc, pastCards) : cardName(v, tc);
     if ((name === "suit" || name === "trump") && SUITS.includes(v)) {
       return H ? `<span class="suitname">${suitIcon(v)}${esc(t("suit." + v))}</span>` : t("suit." + v);
     }
@@ -535,6 +543,9 @@ function levelOf(seat) {
 
 function cardButton(code, { action = null, cls = "", label = null } = {}) {
   const name = esc(label || cardName(code, tc));
+  if (pastCards && !action) {
+    return `<span class="card past ${cls}" data-past-card="" role="img" aria-label="${name}">${cardSVG(code, tc)}</span>`;
+  }
   if (action) {
     return `<button type="button" class="card legal ${cls}" data-card="${esc(code)}" data-action="${esc(canonical(action))}" aria-label="${name}">${cardSVG(code, tc)}</button>`;
   }
@@ -595,7 +606,7 @@ function renderCenter(v) {
   } else if (S.lastDeal && S.lastDeal.center && S.lastDeal.newDeal === v.deal_no && !S.lastDeal.dismissed) {
     // a new deal with nothing played yet: the previous deal's final trick stays in sight
     const c = S.lastDeal.center;
-    trickHTML = c.cards.map((e) => trickEntry(e, e.seat === c.winner ? "won" : "done")).join("");
+    trickHTML = past(() => c.cards.map((e) => trickEntry(e, e.seat === c.winner ? "won" : "done")).join(""));
     caption = `<div class="tcaption">${rich("ui.took_last_trick", { winner: c.winner, deal: S.lastDeal.deal_no }, c.winner)}</div>`;
   }
   const deck = [];
@@ -774,9 +785,9 @@ function lastDealPanel(v) {
   const d = S.lastDeal;
   if (!d || d.dismissed || v.is_over) return "";
   const lines = [];
-  if (d.trick) lines.push(`<li>${eventHTML(d.trick)}</li>`);
+  if (d.trick) lines.push(`<li>${past(() => eventHTML(d.trick))}</li>`);
   for (const e of d.results) {
-    try { lines.push(`<li>${eventHTML(e)}</li>`); } catch (_) { /* skip */ }
+    try { lines.push(`<li>${past(() => eventHTML(e))}</li>`); } catch (_) { /* skip */ }
   }
   const scores = d.scoresAfter.map((sc, s) => {
     const was = d.scoresBefore[s];
@@ -787,16 +798,18 @@ function lastDealPanel(v) {
     <ul>${lines.join("")}</ul><div class="dealscores">${scores}</div></section>`;
 }
 
+function summaryHTML(item) {
+  const { key, ...params } = item || {};
+  if (raw("summary." + key) !== undefined) return rich("summary." + key, params);
+  const rest = Object.entries(params).map(([k, x]) => `${esc(k)}: ${fmtValue(k, x, "html")}`).join(", ");
+  return `<i>${esc(String(key))}</i>${rest ? " — " + rest : ""}`;
+}
+
 function renderSide(v) {
   renderScores(v);
   const parts = [lastDealPanel(v)];
   if (Array.isArray(v.summary) && v.summary.length) {
-    parts.push(`<section class="panel summary"><h2>${esc(t("ui.summary"))}</h2><ul>${v.summary.map((s) => {
-      const { key, ...params } = s || {};
-      if (raw("summary." + key) !== undefined) return `<li>${rich("summary." + key, params)}</li>`;
-      const rest = Object.entries(params).map(([k, x]) => `${esc(k)}: ${fmtValue(k, x, "html")}`).join(", ");
-      return `<li><i>${esc(String(key))}</i>${rest ? " — " + rest : ""}</li>`;
-    }).join("")}</ul></section>`);
+    parts.push(`<section class="panel summary"><h2>${esc(t("ui.summary"))}</h2><ul>${v.summary.map((s) => `<li>${summaryHTML(s)}</li>`).join("")}</ul></section>`);
   }
   if (v.last_trick && Array.isArray(v.last_trick.cards) && v.last_trick.cards.length) {
     parts.push(`<section class="panel lasttrick"><h2>${esc(t("ui.last_trick"))}</h2><div class="mini">${v.last_trick.cards.map((e) =>
@@ -1118,13 +1131,16 @@ window.atutPage = {
   canonical,
   request: (op, args) => (S.debug ? request(op, args) : Promise.reject(new Error("open the page with debug=1"))),
   // test-only: the text of the log line the page would show for an event (debug=1)
-  logLine: (ev) => {
-    if (!S.debug) throw new Error("open the page with debug=1");
-    const d = document.createElement("div");
-    d.innerHTML = eventHTML(ev);
-    for (const c of d.querySelectorAll("[data-card]")) c.textContent = `[${c.dataset.card}]`;
-    return d.textContent;
-  },
+  logLine: (ev) => debugText(eventHTML(ev)),
+  summaryLine: (item) => debugText(summaryHTML(item)),
 };
+
+function debugText(html) {
+  if (!S.debug) throw new Error("open the page with debug=1");
+  const d = document.createElement("div");
+  d.innerHTML = html;
+  for (const c of d.querySelectorAll("[data-card]")) c.textContent = `[${c.dataset.card}]`;
+  return d.textContent;
+}
 
 boot();

@@ -132,15 +132,18 @@ export function cardSVG(code, t) {
 }
 
 /** A small inline card for sentences and buttons: rank + suit symbol, with data-card. */
-export function chip(code, t) {
+export function chip(code, t, past = false) {
   const p = parseCard(code);
   if (!p) return esc(code);
   const name = esc(cardName(code, t));
+  // a card of a finished deal (past = true) is drawn without its code: data-card marks only the
+  // cards of the current view
+  const attr = past ? `data-past-card=""` : `data-card="${esc(code)}"`;
   if (p.special) {
     const cls = p.special === "EMPEROR" ? "emperor" : p.special.toLowerCase().replace("_", "-");
-    return `<span class="chip special ${cls}" data-card="${esc(code)}" role="img" aria-label="${name}" title="${name}">${esc(t("card.short." + p.special))}</span>`;
+    return `<span class="chip special ${cls}" ${attr} role="img" aria-label="${name}" title="${name}">${esc(t("card.short." + p.special))}</span>`;
   }
-  return `<span class="chip ${isRed(p.suit) ? "red" : "black"}" data-card="${esc(code)}" role="img" aria-label="${name}" title="${name}">${esc(t("rank." + p.rank))}${suitIcon(p.suit)}</span>`;
+  return `<span class="chip ${isRed(p.suit) ? "red" : "black"}" ${attr} role="img" aria-label="${name}" title="${name}">${esc(t("rank." + p.rank))}${suitIcon(p.suit)}</span>`;
 }
 
 /** The back of a card (no data-card: the page never knows a hidden card). */

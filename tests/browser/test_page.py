@@ -12,7 +12,7 @@ import pytest
 import atut
 import build
 from atut.game import canonical
-from harness import open_game, page_actions, saved_game, wait_for_turn
+from harness import open_game, page_actions, page_cards, saved_game, visible_cards, wait_for_turn
 
 
 def test_dist_works_under_a_sub_path(page, tmp_path, page_problems):
@@ -128,26 +128,35 @@ LOG_GAMES = [("cesarz", (2, 3, 4, 5)), ("euchre", (4,)), ("imperial", (2, 3)),
 SEAT_FIELDS = ("seat", "winner", "to", "declarer", "maker", "dealer", "seats")
 
 
+def _mine(item, seat):
+    return tuple(k for k in SEAT_FIELDS if item.get(k) == seat
+                 or (isinstance(item.get(k), list) and seat in item[k]))
+
+
 def _log_events(game_id, players, seeds=range(3), seat=0):
     """One event of each kind seat 0 sees in seeded random games: kinds differ by type, the
-    action's type, fields and (for a one-field action) value, and which seat fields name seat 0."""
+    action's type, fields and (for a one-field action) value, and which seat fields name seat 0;
+    and one summary item of each kind (key, fields, seat fields naming seat 0)."""
     out = {}
+    summary = {}
     for seed in seeds:
         g = atut.new_game(game_id, players=players, seed=seed)
         rng = random.Random(seed)
-        for _ in range(3000):             # random 1001 may never reach 1001: enough deals
+        for i in range(3000):             # random 1001 may never reach 1001: enough deals
             if g.is_over:
                 break
             g.apply(rng.choice(g.legal_actions()))
+            if i % 3 == 0 or g.is_over:
+                for item in g.view(seat).get("summary") or []:
+                    summary.setdefault((item.get("key"), tuple(sorted(item)), _mine(item, seat)),
+                                       item)
         for ev in g.visible_events(seat):
             a = ev.get("action")
             akind = None
             if isinstance(a, dict):
                 akind = tuple(sorted(a)) + ((a.get("value"),) if isinstance(a.get("value"), bool) else ())
-            mine = tuple(k for k in SEAT_FIELDS if ev.get(k) == seat
-                         or (isinstance(ev.get(k), list) and seat in ev[k]))
-            out.setdefault((ev["type"], akind, mine, tuple(sorted(ev))), ev)
-    return list(out.values())
+            out.setdefault((ev["type"], akind, _mine(ev, seat), tuple(sorted(ev))), ev)
+    return list(out.values()), list(summary.values())
 
 
 def _bad_sentence(line: str, lang: str, ev: dict) -> str | None:
@@ -170,14 +179,15 @@ def _bad_sentence(line: str, lang: str, ev: dict) -> str | None:
 
 
 def test_log_sentences_read_well_in_both_languages(page, dist_url):
-    """Every kind of event seat 0 sees, in every game, as seat 0 reads it: a sentence of its own
-    (no generic fallback), person's variants in the second person ("You play", "Zagrywasz")."""
+    """Every kind of event and summary item seat 0 sees, in every game, as seat 0 reads it: a
+    sentence of its own (no generic fallback), the person's variants in the second person ("You
+    play", "Zagrywasz")."""
     open_game(page, dist_url, "sixty_six", players=2, seed=1, seat=0)
     bad = []
     n = 0
     for game_id, counts in LOG_GAMES:
         for players in counts:
-            events = _log_events(game_id, players)
+            events, summary = _log_events(game_id, players)
             for lang in ("en", "pl"):
                 _go(page, f"game={game_id}&players={players}&seed=1&seat=0&bots=1&delay=0"
                           f"&lang={lang}&debug=1")
@@ -192,6 +202,16 @@ def test_log_sentences_read_well_in_both_languages(page, dist_url):
                     why = _bad_sentence(line, lang, ev)
                     if why:
                         bad.append(f"{game_id}/{players}/{lang}: {line!r} ({why}) from {ev}")
+                lines = page.evaluate("(s) => s.map((x) => window.atutPage.summaryLine(x))",
+                                      summary)
+                for item, line in zip(summary, lines):
+                    n += 1
+                    why = _bad_sentence(line, lang, {"type": "summary"})
+                    if line.startswith(str(item.get("key"))):
+                        why = "no summary sentence for this key"
+                    if why:
+                        bad.append(f"{game_id}/{players}/{lang} summary: {line!r} ({why}) "
+                                   f"from {item}")
     assert n > 300
     assert not bad, "\n".join(bad)
 
@@ -216,6 +236,20 @@ def test_action_sentences_follow_the_action_fields(page, dist_url):
 
 # --- the last deal ----------------------------------------------------------------------------
 
+RANK_NAMES = {"A": "ace", "10": "ten", "K": "king", "Q": "queen", "J": "jack", "9": "nine",
+              "8": "eight", "7": "seven", "6": "six", "PR": "prince", "YP": "young princess"}
+SUIT_NAMES = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}
+SPECIAL_NAMES = {"EMPEROR": "Emperor", "RED_JOKER": "Red joker", "BLACK_JOKER": "Black joker",
+                 "BLUE_JOKER": "Blue joker"}
+
+
+def _card_name(code: str) -> str:
+    """A card's English name as the page says it (aria-label)."""
+    if code in SPECIAL_NAMES:
+        return SPECIAL_NAMES[code]
+    return f"{RANK_NAMES[code[:-1]]} of {SUIT_NAMES[code[-1]]}"
+
+
 def test_last_deal_panel_shows_the_final_trick_and_result(page, dist_url):
     """The engine deals the next deal inside the step that ends a deal: the page keeps the final
     trick and the result in sight (a side panel and the centre) without blocking play."""
@@ -239,14 +273,18 @@ def test_last_deal_panel_shows_the_final_trick_and_result(page, dist_url):
     game = atut.load_game(saved_game(page))
     tricks = [e for e in game.visible_events(seat) if e["type"] == "trick"]
     last = [e for e in tricks if game.events.index(e) < game._deal_event][-1]
-    shown = page.eval_on_selector_all("[data-testid=last-deal] [data-card]",
-                                      "els => els.map(e => e.dataset.card)")
-    assert shown == last["cards"]
+    # (drawn without data-card, which marks only the cards of the current view)
+    shown = page.eval_on_selector_all("[data-testid=last-deal] [data-past-card]",
+                                      "els => els.map(e => e.getAttribute('aria-label'))")
+    assert shown == [_card_name(c) for c in last["cards"]]
+    assert set(page_cards(page)) <= visible_cards(view)
+    assert not any(f'"{c}"' in page.content() for c in last["cards"]
+                   if c not in visible_cards(view))
     # the centre still shows that trick (the new deal has no card played yet)
     if not view["trick"]:
-        centre = set(page.eval_on_selector_all("[data-testid=trick] [data-card]",
-                                               "els => els.map(e => e.dataset.card)"))
-        assert set(last["cards"]) <= centre
+        centre = page.eval_on_selector_all("[data-testid=trick] [data-past-card]",
+                                           "els => els.map(e => e.getAttribute('aria-label'))")
+        assert _card_name(last["cards"][-1]) in centre
         assert "last trick of deal 1" in page.locator("[data-testid=trick]").inner_text()
     # the person closes it; play goes on
     page.click("[data-testid=last-deal-close]")

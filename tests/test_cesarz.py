@@ -801,8 +801,12 @@ def test_G17_an_equal_card_does_not_beat_so_no_meld():
 
 def test_page_words_cover_every_event_summary_pile_phase_and_badge():
     import pathlib
-    text = (pathlib.Path(__file__).parent.parent / "web" / "i18n" / "cesarz.js").read_text("utf-8")
-    en, pl = text.split("\n  pl: {", 1)
+    # the page looks a key up in the game's words, then in the shared core words
+    en = pl = ""
+    for name in ("cesarz.js", "core.js"):
+        text = (pathlib.Path(__file__).parent.parent / "web" / "i18n" / name).read_text("utf-8")
+        e, p = text.split("\n  pl: {", 1)
+        en, pl = en + e, pl + p
     needed = set()
     for n in (3, 4):
         for seed in range(15):

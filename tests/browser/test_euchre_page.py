@@ -15,7 +15,7 @@ from harness import open_game, page_actions, page_cards, play_whole_game, saved_
     visible_cards
 
 KINDS = {"order_up", "pass", "name", "discard", "alone", "defend_alone", "play"}
-SEED = 0          # with seat 1 and the chooser below, this game meets every decision
+SEED = 2          # with seat 1 and the chooser below, this game meets every decision
 
 
 def _chooser(kinds_seen):

@@ -15,28 +15,7 @@ B.STRICT = True                 # plug-in errors fail the tests instead of a fal
 from atut import cards as C
 from atut.bots import sixty_six as P
 from atut.games.sixty_six import DECK
-
-
-def make_deck(n, hands, trump_card, stock=(), dealer=0):
-    """A canonical deck (G3) dealing ``hands`` ({seat: [codes]}), ``trump_card`` turned and
-    ``stock`` on top of the face-down pile; the rest filled in arbitrarily."""
-    h = 5 if n == 4 else 6
-    used = {c for cs in hands.values() for c in cs} | {trump_card} | set(stock)
-    rest = [c for c in C.codes(DECK) if c not in used]
-    full = {s: list(hands.get(s, [])) for s in range(n)}
-    for s in range(n):
-        while len(full[s]) < h:
-            full[s].append(rest.pop(0))
-    deck = []
-    for i in range(h):
-        for k in range(n):
-            deck.append(full[(dealer + 1 + k) % n][i])
-    return deck + [trump_card] + list(stock) + rest
-
-
-def new(n, hands, trump_card, stock=(), dealer=0):
-    return atut.new_game("sixty_six", players=n, seed=1, dealer=dealer,
-                         deck=make_deck(n, hands, trump_card, stock, dealer))
+from test_sixty_six import new
 
 
 def rules(game):

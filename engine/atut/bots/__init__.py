@@ -102,6 +102,7 @@ import time
 import warnings
 import zlib
 
+from ..cards import SUIT_MASK
 from ..game import canonical
 
 # Budgets per level.  ``rollouts``: total rollouts (or solved samples) per decision, spread
@@ -464,6 +465,20 @@ def check_determinization(g, view: dict, keys: list[str]) -> None:
 
 
 # --- helpers for plug-ins -----------------------------------------------------------------
+
+def possible_cards(seat: int, s: int, hand: int, unseen: int, voids: list[int],
+                   known: list[int]) -> int:
+    """Cards seat ``s`` may hold, as seen by ``seat``: its own hand if ``s == seat``, else the
+    unseen cards of the suits ``s`` has not shown void in (``voids[s]``: a 4-bit suit mask)
+    plus the cards known to be in its hand (``known[s]``)."""
+    if s == seat:
+        return hand
+    m = unseen
+    for su in range(4):
+        if voids[s] >> su & 1:
+            m &= ~SUIT_MASK[su]
+    return m | known[s]
+
 
 def sample_cards(cards: list[int], sizes: dict, allowed: dict, rng: random.Random) -> dict:
     """Deal ``cards`` (ints) at random into places: ``sizes[place]`` cards each (the sizes must

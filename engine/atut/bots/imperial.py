@@ -20,7 +20,7 @@ import random
 
 from .. import cards as C
 from ..games.imperial import DECK_MASK, HONOURS, POWER, Imperial
-from . import blank_game, sample_cards
+from . import blank_game, possible_cards, sample_cards
 
 SUIT = C.SUIT_MASK
 BUDGETS = {
@@ -115,13 +115,7 @@ class Knowledge:
 
     def possible(self, s: int) -> int:
         """Cards seat ``s`` may hold: known ones and unseen ones of suits not shown void."""
-        if s == self.seat:
-            return self.hand
-        m = self.unseen
-        for su in range(4):
-            if self.voids[s] >> su & 1:
-                m &= ~SUIT[su]
-        return m | self.known[s]
+        return possible_cards(self.seat, s, self.hand, self.unseen, self.voids, self.known)
 
 
 # --- determinization ---------------------------------------------------------------------------

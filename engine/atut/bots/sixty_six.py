@@ -14,7 +14,7 @@ import random
 
 from .. import cards as C
 from ..games.sixty_six import POWER, TARGET, VALUE, SixtySix
-from . import blank_game, sample_cards
+from . import blank_game, possible_cards, sample_cards
 
 DECK_MASK = C.mask_of(C.deck(("A", "10", "K", "Q", "J", "9")))
 SUIT = C.SUIT_MASK
@@ -97,13 +97,7 @@ class Knowledge:
 
     def possible(self, s: int) -> int:
         """Cards seat ``s`` may hold (known ones and unseen ones of suits it is not void in)."""
-        if s == self.seat:
-            return self.hand
-        m = self.unseen
-        for su in range(4):
-            if self.voids[s] >> su & 1:
-                m &= ~SUIT[su]
-        return m | self.known[s]
+        return possible_cards(self.seat, s, self.hand, self.unseen, self.voids, self.known)
 
 
 # --- determinization -------------------------------------------------------------------------

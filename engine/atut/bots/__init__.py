@@ -87,6 +87,11 @@ Optional (defaults in brackets):
 ``order_actions(game, actions) -> actions``  [unchanged]
     Move ordering for the solver (best first) - only speed.
 
+``search_values(view, legal, rng, budget, stats, level) -> list[float]``  [``search`` below]
+    Replaces the generic search at levels 3 and 4: one value per element of ``legal`` (higher is
+    better), from determinized search however the game needs it (e.g. calling ``search`` with a
+    prior from the rules, or a separate evaluation for bids).  Budgets are its to keep.
+
 ``BUDGETS = {3: {...}, 4: {...}}``  [``BUDGETS`` below]
     Per-game overrides of the level budgets (keys as in ``BUDGETS``); size them with
     ``python -m atut bench-bots`` (``arena.bench_bots``) so that a CPython decision takes about
@@ -221,7 +226,10 @@ class SearchBot(RuleBot):
         if p is None or not hasattr(p, "determinize"):
             return super()._choose(view, legal, rng)
         try:
-            values = search(p, view, legal, rng, self.budget, self.stats)
+            if hasattr(p, "search_values"):
+                values = p.search_values(view, legal, rng, self.budget, self.stats, self.level)
+            else:
+                values = search(p, view, legal, rng, self.budget, self.stats)
         except Exception as e:           # a plug-in bug must not stop the page's game
             if STRICT:
                 raise

@@ -15,12 +15,14 @@ from __future__ import annotations
 import random
 
 from .. import cards as C
-from ..games.cesarz import (DECK_MASK, EMPEROR, JOKER_MASK, JOKERS, MELD1, NO, POWER, VALUE,
-                            Cesarz, meld_partners, meld_value, musik_credit)
+from ..games.cesarz import (DECK_MASK, EMPEROR, JOKER_MASK, JOKERS, MELD1, NO, POWER,
+                            SUITED_MASK, VALUE, Cesarz, meld_partners, meld_value, musik_credit)
 from . import blank_game, sample_cards
 
 SUIT = C.SUIT_MASK
 K_, Q_, PR_, YP_ = C.KING, C.QUEEN, C.PRINCE, C.YOUNG_PRINCESS
+_SPECIALS = JOKER_MASK | 1 << EMPEROR
+_MELD_PART = C.mask_of(C.make(r, s) for r in (K_, Q_, PR_, YP_) for s in range(4))
 BUDGETS = {
     3: {"rollouts": 160, "min_samples": 8},
     4: {"rollouts": 500, "min_samples": 16},
@@ -440,36 +442,60 @@ def _lead(k: Knowledge, cards, parts):
 # --- rollouts ----------------------------------------------------------------------------------
 
 def rollout_policy(g: Cesarz, rng: random.Random) -> dict:
-    legal = g._legal()
+    """A fast, noisy policy for a full state, read from the hand masks (building every legal
+    action, dozens with three jokers and the emperor, cost half the rollout): a meld when one
+    may be declared (G17), else mostly a plain card (the cheapest that beats, or the cheapest),
+    and now and then a joker or the emperor with a random companion (G12-G14)."""
     if g.phase == "bid":
-        return legal[-1]                                        # pass
+        return {"type": "pass"}
     if g.phase == "give":
         hand = g.hands[g.to_move]
         c = min(C.cards_of(hand), key=lambda c: (keep_value(c, hand, g.trump), c))
-        return {"type": "give", "card": C.CODES[c], "to": legal[0]["to"]}
-    melds = [a for a in legal if "meld" in a and "companion" not in a]
-    if melds and rng.random() < 0.9:
-        return rng.choice(melds)
-    plain = [a for a in legal if len(a) == 2]
-    if plain and rng.random() < 0.85:
-        if g.trick and not g.emperor_trick and rng.random() < 0.6:
-            # try to win cheaply: the lowest card that beats, else the lowest card
-            best = max(_entry_key(e, g.trump, g.led) for e in g.trick)
-            led = g.led
-            win, low = None, None
-            for a in plain:
-                c = C.CARD[a["card"]]
-                su = C.SUIT_OF[c]
-                key = 200 + POWER[c] if su == g.trump else (
-                    100 + POWER[c] if su == (led if led != NO else su) else 0)
-                if key > best and (win is None or POWER[c] < POWER[win]):
-                    win = c
-                if low is None or VALUE[c] < VALUE[low]:
-                    low = c
-            c = win if win is not None else low
-            return {"type": "play", "card": C.CODES[c]}
-        return rng.choice(plain)
-    return rng.choice(legal)
+        return {"type": "give", "card": C.CODES[c], "to": g.to_give[0]}
+    hand = g.hands[g.to_move]
+    suited = hand & SUITED_MASK
+    specials = hand & _SPECIALS
+    if not suited:                                          # bare joker / emperor (G13, G15)
+        return {"type": "play", "card": C.CODES[rng.choice(C.cards_of(specials))]}
+    led = g.led
+    if g.emperor_trick or led == NO or g.released:
+        playable = suited
+    else:
+        playable = suited & SUIT[led] or suited
+    cards = C.cards_of(playable)
+    if not g.emperor_trick:                                 # G17: lead, or beat the trick
+        melds = []
+        for c in cards:
+            if _MELD_PART >> c & 1 and (not g.trick or g._would_win(c)):
+                for p in meld_partners(c, hand):
+                    melds.append((c, p))
+        if melds and rng.random() < 0.9:
+            c, p = rng.choice(melds)
+            return {"type": "play", "card": C.CODES[c], "meld": C.CODES[p]}
+    if specials and rng.random() >= 0.85:
+        x = rng.choice(C.cards_of(specials))
+        k = rng.choice(C.cards_of(suited))
+        return {"type": "play", "card": C.CODES[x], "companion": C.CODES[k]}
+    if g.trick and not g.emperor_trick and rng.random() < 0.6:
+        # try to win cheaply: the lowest card that beats, else the lowest card
+        trump = g.trump
+        best = 0
+        for e in g.trick:
+            v = _entry_key(e, trump, led)
+            if v > best:
+                best = v
+        win, low = None, None
+        for c in cards:
+            su = C.SUIT_OF[c]
+            key = 200 + POWER[c] if su == trump else (
+                100 + POWER[c] if su == (led if led != NO else su) else 0)
+            if key > best and (win is None or POWER[c] < POWER[win]):
+                win = c
+            if low is None or VALUE[c] < VALUE[low]:
+                low = c
+        c = win if win is not None else low
+        return {"type": "play", "card": C.CODES[c]}
+    return {"type": "play", "card": C.CODES[rng.choice(cards)]}
 
 
 def evaluate(g: Cesarz, seat: int, start) -> float:

@@ -18,7 +18,8 @@ import random
 from .. import cards as C
 from ..games.tysiac1001 import (DECK_MASK, DECLARER_MARK, MARRIAGE_VALUE, PAIR, PARTNER, POWER, VALUE,
                                 Tysiac1001, dealer_credit, has_marriage)
-from . import blank_game, sample_cards
+from ..game import canonical
+from . import blank_game, fast_clone, sample_cards
 
 SUIT = C.SUIT_MASK
 NO = -1
@@ -536,3 +537,465 @@ def order_actions(g: Tysiac1001, actions: list) -> list:
 
 __all__ = ["Knowledge", "determinize", "rule_policy", "rollout_policy", "evaluate", "deal_over",
            "solvable", "order_actions", "estimate", "keep_value", "has_marriage"]
+
+
+# --- levels 3 and 4: the plug-in's own search -------------------------------------------------
+#
+# The deal is scored in one go at its end (G14, G15): the declarer gets +C or -C, the others
+# their rounded totals.  So the contract C (announced after the hand-out, G10) and the hand-out
+# itself (G9) are evaluated on shared samples: each sampled deal is played out once, and every
+# contract is scored against the totals that play-out reached.  Bids (G6) are valued by
+# simulating the rest of the auction with the others bidding by the rules' estimate, and
+# playing the deal out with each possible declarer.
+
+WIN_MARGIN = 0.1                    # weight of the score margin (per 100 points) beside the win
+
+
+class _Sim(Tysiac1001):
+    """A sampled state whose deal stops, unscored, after the last trick."""
+
+    def _score_deal(self):
+        self.phase = "done"
+        self.to_move = None
+
+
+def _sim(g):
+    g.__class__ = _Sim
+    return g
+
+
+def _totals(g):
+    return [g.card_points[s] + g.meld_points[s] for s in range(g.n)]
+
+
+def _gains(n, d, contract, totals, extra, active):
+    """G14, G15: every seat's gain for the deal (``extra``: gains already made, G16)."""
+    out = list(extra)
+    for s in active:
+        if s == d:
+            out[s] += contract if totals[s] >= contract else -contract
+        else:
+            x = totals[s]
+            r = x % 5
+            out[s] += x - r if r <= 2 else x + 5 - r
+    return out
+
+
+def _value(gains, me):
+    """Deal-win share (the seat gaining most; ties shared) plus a small margin term."""
+    best = max(gains)
+    n = len(gains)
+    win = 1.0 / gains.count(best) if gains[me] == best else 0.0
+    others = (sum(gains) - gains[me]) / (n - 1)
+    return win + WIN_MARGIN * (gains[me] - others) / 100.0
+
+
+def _top_out(g, c, seat):
+    """Whether another hand still holds a higher card of c's suit."""
+    su = C.SUIT_OF[c]
+    rest = 0
+    for s in g.active:
+        if s != seat:
+            rest |= g.hands[s]
+    rest &= SUIT[su]
+    p = POWER[c]
+    while rest:
+        low = rest & -rest
+        if POWER[low.bit_length() - 1] > p:
+            return True
+        rest ^= low
+    return False
+
+
+def _cheap_key(c, hand, trump):
+    return keep_value(c, hand, trump)
+
+
+def play_policy(g, rng) -> dict:
+    """A fast, sensible card play on a full state: declare the best marriage, cash sure
+    winners, lead low from long suits, win tricks cheaply, otherwise throw the least useful card."""
+    seat = g.to_move
+    hand = g.hands[seat]
+    trump = g.trump
+    if not g.trick:
+        parts = 0
+        best_pair = NO
+        for su in range(4):
+            if hand & PAIR[su] == PAIR[su]:
+                parts |= PAIR[su]
+                if g.tricks_won[seat] and (best_pair == NO or su > best_pair):
+                    best_pair = su
+        if best_pair != NO:                                          # G13
+            return {"type": "play", "card": C.CODES[QUEENS_[best_pair]],
+                    "meld": C.CODES[KINGS_[best_pair]]}
+        cards = C.cards_of(hand)
+        others = [s for s in g.active if s != seat]
+        best = None
+        bv = -1
+        for c in cards:
+            if parts >> c & 1 or _top_out(g, c, seat):
+                continue
+            su = C.SUIT_OF[c]
+            if trump != NO and su != trump and any(
+                    not g.hands[s] & SUIT[su] and g.hands[s] & SUIT[trump] for s in others):
+                continue
+            v = VALUE[c] + (5 if su == trump else 0)
+            if v > bv:
+                best, bv = c, v
+        if best is not None:
+            return {"type": "play", "card": C.CODES[best]}
+
+        def key(c):
+            su = C.SUIT_OF[c]
+            return (parts >> c & 1, su == trump, VALUE[c] >= 10, -C.count(hand & SUIT[su]),
+                    VALUE[c], c)
+        return {"type": "play", "card": C.CODES[min(cards, key=key)]}
+    legal = g._legal_play(seat)
+    cards = [C.CARD[a["card"]] for a in legal]
+    if len(cards) == 1:
+        return legal[0]
+    lead = g.trick[0][1]
+    led = C.SUIT_OF[lead]
+    best = lead
+    who = g.trick[0][0]
+    for s, c in g.trick[1:]:
+        if _beats(c, best, led, trump):
+            best, who = c, s
+    value = 0
+    for _, c in g.trick:
+        value += VALUE[c]
+    parts = _marriage_parts(hand)
+    wins = [c for c in cards if _beats(c, best, led, trump)]
+    d = g.declarer
+    if len(g.trick) == 2:
+        if wins:
+            c = min(wins, key=lambda c: (parts >> c & 1, POWER[c] + (10 if C.SUIT_OF[c] == trump
+                                                                      else 0)))
+            if not parts >> c & 1 or value >= 10:
+                return {"type": "play", "card": C.CODES[c]}
+        if seat != d and who != d:                   # the other defender wins: give points
+            c = max(cards, key=lambda c: (VALUE[c] - 30 * (parts >> c & 1) - 20 * (
+                C.SUIT_OF[c] == trump), -POWER[c]))
+            return {"type": "play", "card": C.CODES[c]}
+        return {"type": "play", "card": C.CODES[min(cards, key=lambda c: (keep_value(c, hand,
+                                                                                    trump), c))]}
+    if wins:
+        nxt = g.active[(g.active.index(seat) + 1) % 3]
+        nh = g.hands[nxt]
+        safe = []
+        for c in wins:
+            su = C.SUIT_OF[c]
+            if _top_out(g, c, seat):
+                continue
+            if su != trump and trump != NO and not nh & SUIT[led] and nh & SUIT[trump]:
+                continue
+            safe.append(c)
+        if safe and not (seat != d and who != d and nxt != d):
+            c = max(safe, key=lambda c: (VALUE[c] - 30 * (parts >> c & 1), c))
+            if not parts >> c & 1:
+                return {"type": "play", "card": C.CODES[c]}
+    return {"type": "play", "card": C.CODES[min(cards, key=lambda c: (keep_value(c, hand,
+                                                                                trump), c))]}
+
+
+QUEENS_ = [C.make(QUEEN, s) for s in range(4)]
+KINGS_ = [C.make(KING, s) for s in range(4)]
+
+
+def _give_rule(g):
+    hand = g.hands[g.to_move]
+    legal = g._legal()
+    return min(legal, key=lambda a: (keep_value(C.CARD[a["card"]], hand), a["card"]))
+
+
+def _announce_rule(g):
+    """The rules' contract for the declarer of ``g`` in the announce phase."""
+    lo, hi = g._contract_range()
+    est = estimate(g.hands[g.declarer], 0)
+    return max(lo, min(int(est // 5 * 5), hi))
+
+
+def _finish_play(g, rng):
+    """Play ``g`` (a _Sim from the give, announce or play phase) to the end; the totals."""
+    while g.phase == "give":
+        g._apply(_give_rule(g))
+    if g.phase == "announce":
+        g._apply({"type": "announce", "value": g._contract_range()[0]})
+    while g.phase == "play":
+        g._apply(play_policy(g, rng))
+    return _totals(g)
+
+
+def _extra(g):
+    """Gains made in this deal before its scoring (the sitting-out dealer's credit, G16)."""
+    return list(g.delta)
+
+
+def _samples(view, rng, count, budget, clock, deadline):
+    for i in range(count):
+        g = determinize(view, rng)
+        yield _sim(g)
+        if clock() > deadline:
+            return
+
+
+def _contract_values(rows, me, d, lo, hi):
+    """For each contract lo..hi (step 5): the mean value over ``rows`` = (totals, extra)."""
+    n = len(rows[0][1])
+    out = []
+    for c in range(lo, hi + 1, 5):
+        t = 0.0
+        for totals, extra, active in rows:
+            t += _value(_gains(n, d, c, totals, extra, active), me)
+        out.append((c, t / len(rows)))
+    return out
+
+
+def search_values(view, legal, rng, budget, stats, level):
+    import time
+    clock = time.process_time if budget.get("clock") == "cpu" else time.perf_counter
+    deadline = clock() + budget["time_cap"]
+    ph = view["phase"]
+    me = view["seat"]
+    if stats is not None:
+        stats["decisions"] = stats.get("decisions", 0) + 1
+    if ph == "announce":
+        return _announce_values(view, legal, rng, budget, clock, deadline)
+    if ph in ("give", "decide"):
+        return _give_values(view, legal, rng, budget, clock, deadline)
+    if ph == "bid":
+        return _bid_values(view, legal, rng, budget, clock, deadline)
+    return _play_values(view, legal, rng, budget, clock, deadline)
+
+
+def _best_contract(rows, me, d, lo, hi):
+    """(value, contract) of the best contract in lo..hi over ``rows``."""
+    top = max(r[0][d] for r in rows)
+    hi = max(lo, min(hi, top // 5 * 5 + 5))
+    vals = _contract_values(rows, me, d, lo, hi)
+    c, v = max(vals, key=lambda x: (x[1], -x[0]))
+    return v, c
+
+
+def _announce_values(view, legal, rng, budget, clock, deadline):
+    me = view["seat"]
+    rows = []
+    for g in _samples(view, rng, budget["rollouts"], budget, clock, deadline):
+        extra = _extra(g)
+        rows.append((_finish_play(g, rng), extra, g.active))
+    n = len(rows[0][1])
+    out = []
+    for a in legal:
+        c = a["value"]
+        t = 0.0
+        for totals, extra, active in rows:
+            t += _value(_gains(n, me, c, totals, extra, active), me)
+        out.append(t / len(rows) - 1e-6 * c)
+    return out
+
+
+def _combos(g):
+    """The hand-outs still to make from ``g`` (give phase): tuples of give actions."""
+    out = []
+    first = g._legal()
+    if len(g.given) == 1:
+        return [(a,) for a in first]
+    any_handout = g.options.get("handout") == "any"
+    hand = g.hands[g.to_move]
+    if any_handout and len(first) > 4:
+        first = sorted(first, key=lambda a: (keep_value(C.CARD[a["card"]], hand), a["card"]))[:4]
+    for a in first:
+        c = C.CARD[a["card"]]
+        second = [b for b in first if b["card"] != a["card"]]
+        r2 = g._recipients()[1]
+        out.extend((a, {"type": "give", "card": b["card"], "to": r2}) for b in second)
+    return out
+
+
+def _give_values(view, legal, rng, budget, clock, deadline):
+    me = view["seat"]
+    decide = view["phase"] == "decide"
+    combos = None
+    rows: list = []
+    count = None
+    for g in _samples(view, rng, 10 ** 6, budget, clock, deadline):
+        if decide:
+            g._apply({"type": "play_on"})
+        if combos is None:
+            combos = _combos(g)
+            keys = [tuple(canonical(a) for a in cb) for cb in combos]
+            rows = [[] for _ in combos]
+            count = max(budget["min_samples"], budget["rollouts"] // len(combos))
+        extra = _extra(g)
+        for j, cb in enumerate(combos):
+            c = fast_clone(g)
+            for a in cb:
+                c._apply(a)
+            rows[j].append((_finish_play(c, rng), extra, c.active, c))
+        if len(rows[0]) >= count:
+            break
+    vals = []
+    for j, cb in enumerate(combos):
+        r = rows[j]
+        sample = r[0][3]
+        lo, hi = sample._contract_range()
+        # the cap depends on the kept hand, the same in every sample
+        v, _ = _best_contract([x[:3] for x in r], me, me, lo, hi)
+        vals.append(v)
+    if decide:
+        best = max(vals)
+        n = view["players"]
+        gains = [0] * n
+        for s in view["active"]:
+            if s != me:
+                gains[s] = 50                                         # G7
+        out = []
+        for a in legal:
+            out.append(best if a["type"] == "play_on" else _value(gains, me))
+        return out
+    out = []
+    for a in legal:
+        k = canonical(a)
+        out.append(max(v for v, key in zip(vals, keys) if key[0] == k))
+    return out
+
+
+def _play_values(view, legal, rng, budget, clock, deadline):
+    me = view["seat"]
+    n_act = len(legal)
+    count = max(budget["min_samples"], -(-budget["rollouts"] // n_act))
+    keys = [canonical(a) for a in legal]
+    totals_v = [0.0] * n_act
+    done = 0
+    for g in _samples(view, rng, count, budget, clock, deadline):
+        extra = _extra(g)
+        by_key = {canonical(a): a for a in g._legal()}
+        d = g.declarer
+        for j, k in enumerate(keys):
+            c = fast_clone(g)
+            c._apply(by_key[k])
+            t = _finish_play(c, rng)
+            totals_v[j] += _value(_gains(g.n, d, g.contract, t, extra, g.active), me)
+        done += 1
+    return [t / done for t in totals_v]
+
+
+def _declare(g, j, rng):
+    """Play the sampled bid-phase state ``g`` out with ``j`` as the declarer (rules' hand-out):
+    (totals, extra gains, the rules' contract for j, whether j would play on after two passes)."""
+    c = fast_clone(g)
+    c.high_bidder = j
+    c.high = c.high or 40
+    c._end_auction()
+    extra = list(c.delta)
+    while c.phase == "give":
+        c._apply(_give_rule(c))
+    ann = _announce_rule(c)
+    play_on = estimate(c.hands[j], 0) >= 50                        # the rules' G7 choice
+    return _finish_play(c, rng), extra, ann, play_on
+
+
+def _auction(active, passed, high, hb, me, maxes, caps):
+    """The rest of the auction with every seat raising by 5 up to its max (G6): (declarer,
+    floor), floor 0 for the two-pass case (G7)."""
+    passed = set(passed)
+    to = me
+    while True:
+        lo = high + 5 if high else 40
+        if lo <= maxes[to] and lo <= caps[to]:
+            high, hb = lo, to
+        else:
+            passed.add(to)
+            if len(passed) == 2:
+                break
+        i = active.index(to)
+        for k in (1, 2, 3):
+            t = active[(i + k) % 3]
+            if t not in passed:
+                to = t
+                break
+    if hb >= 0:
+        return hb, high
+    return next(s for s in active if s not in passed), 0
+
+
+def _bid_values(view, legal, rng, budget, clock, deadline):
+    me = view["seat"]
+    n = view["players"]
+    active = list(view["active"])
+    bids = [x.get("bid") for x in view["seats"]]
+    passed = [s for s in active if bids[s] == "pass"]
+    high = view["high_bid"] or 0
+    hb = next((s for s in active if bids[s] == high), NO) if high else NO
+    lo = high + 5 if high else 40
+    my_cap = max(a["value"] for a in legal if a["type"] == "bid") if len(legal) > 1 else 0
+    count = max(budget["min_samples"], budget["rollouts"] // 3)
+    samples = []                      # (maxes, caps, {declarer: (totals, extra, ann, play_on)})
+    for g in _samples(view, rng, count, budget, clock, deadline):
+        maxes = [-1] * n
+        caps = [0] * n
+        outs = {}
+        for s in active:
+            if s == me or s in passed:
+                continue
+            maxes[s] = estimate(g.hands[s]) - 5
+            caps[s] = 400 if has_marriage(g.hands[s]) else 120
+        outs[me] = _declare(g, me, rng)
+        for s in active:
+            if s != me and s not in passed and (maxes[s] >= lo or len(passed) + 1 == 2
+                                                or True):
+                outs[s] = _declare(g, s, rng)
+        samples.append((maxes, caps, outs))
+    # my contract for each floor: the best over the samples where I declare
+    my_rows = [(o[me][0], o[me][1], active) for _, _, o in samples]
+    top = max(r[0][me] for r in my_rows)
+    c_hi = max(lo, min(my_cap or lo, top // 5 * 5 + 5))
+    table = {}
+    for c in range(40, c_hi + 1, 5):
+        table[c] = [_value(_gains(n, me, c, t, e, a), me) for t, e, a in my_rows]
+    means = {c: sum(v) / len(v) for c, v in table.items()}
+    best_from = {}
+    run = None
+    for c in sorted(means, reverse=True):
+        if run is None or means[c] > means[run]:
+            run = c
+        best_from[c] = run
+
+    def value_of(m):
+        tot = 0.0
+        for i, (maxes, caps, outs) in enumerate(samples):
+            mx = list(maxes)
+            cp = list(caps)
+            mx[me] = m
+            cp[me] = my_cap
+            d, floor = _auction(active, passed, high, hb, me, mx, cp)
+            if d == me:
+                c = best_from.get(max(floor, 40))
+                if c is None:
+                    c = max(floor, 40)
+                    t, e, _, _ = outs[me]
+                    tot += _value(_gains(n, me, c, t, e, active), me)
+                else:
+                    tot += table[c][i]
+                continue
+            t, e, ann, play_on = outs[d]
+            if floor == 0 and not play_on:
+                gains = list(e)
+                for s in active:
+                    if s != d:
+                        gains[s] += 50                                # G7
+                tot += _value(gains, me)
+                continue
+            c = max(floor, 40, ann)
+            tot += _value(_gains(n, d, c, t, e, active), me)
+        return tot / len(samples)
+
+    v_pass = value_of(-1)
+    v_bid = max(value_of(m) for m in range(lo, max(lo, c_hi) + 1, 5)) if my_cap else -1e9
+    out = []
+    for a in legal:
+        if a["type"] == "pass":
+            out.append(v_pass)
+        else:
+            out.append(v_bid - 1e-4 * (a["value"] - lo))
+    return out

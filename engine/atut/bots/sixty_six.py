@@ -13,7 +13,8 @@ from __future__ import annotations
 import random
 
 from .. import cards as C
-from ..games.sixty_six import POWER, TARGET, VALUE, SixtySix
+from ..games.sixty_six import (ACTION, EXCHANGE_MOVE, HAND_SIZE, MELD_FLAG, PARTNER, POWER,
+                               TARGET, VALUE, SixtySix)
 from . import blank_game, possible_cards, sample_cards
 
 DECK_MASK = C.mask_of(C.deck(("A", "10", "K", "Q", "J", "9")))
@@ -47,6 +48,14 @@ class Knowledge:
         self.played = 0
         self.marriages: list[tuple[int, int, int]] = []
         self.exchanged = None
+        # inferred from the others' play, assuming they play like the level-2 rules (used only
+        # to sample their hands): cards a seat does not hold, seats holding no marriage
+        self.lacks = [0] * n
+        self.no_pair = [False] * n
+        self.lacks_pre = [0] * n                 # inferred before the stock was gone ...
+        self.pre_draws = [None] * n              # ... at this count of draws
+        draws = 0
+        leads: list[tuple[int, int, int]] = []   # (seat, card, draws) of plain leads
         exhausted = False
         pending: list[tuple[int, int]] = []      # (seat, card) of the trick being played
         for e in view["log"]:
@@ -58,10 +67,16 @@ class Knowledge:
                     s = e["seat"]
                     if exhausted and pending and C.suit_of(c) != C.suit_of(pending[0][1]):
                         self.voids[s] |= 1 << C.suit_of(pending[0][1])          # G8
+                    if exhausted and not pending and "meld" not in a:
+                        self.no_pair[s] = True          # G9: he would have declared it
+                    if not pending and "meld" not in a and n >= 3:
+                        leads.append((s, c, None if exhausted else draws))
                     pending.append((s, c))
                     self.played |= 1 << c
             elif t == "trick":
                 cards = [C.card(x) for x in e["cards"]]
+                if exhausted and n >= 3:
+                    self._infer_follow(pending)
                 w = e["winner"]
                 self.points[w] += sum(VALUE[c] for c in cards)
                 self.tricks_won[w] += 1
@@ -79,9 +94,17 @@ class Knowledge:
                 self.exchanged = (e["seat"], took)
             elif t == "trump_drawn":
                 self.known[e["seat"]] |= 1 << C.card(e["card"])                 # G7
-            elif t == "draw" and e["stock"] == 0:
-                exhausted = True
+            elif t == "draw":
+                draws += 1
+                if e["stock"] == 0:
+                    exhausted = True
         self.exhausted = exhausted
+        self.draws = draws
+        for s, c, at in leads:
+            if s != self.seat:
+                self._infer_lead(s, c, at)
+        if exhausted and n >= 3 and len(pending) > 1:
+            self._infer_follow(pending, complete=False)
         self.trick = [(x["seat"], C.card(x["card"])) for x in view["trick"]]
         for s in range(n):
             self.known[s] &= ~self.played
@@ -94,6 +117,57 @@ class Knowledge:
         self.unseen = DECK_MASK & ~seen          # in other hands or the face-down stock
         self.counts = [x["cards"] for x in view["seats"]]
         self.stock_down = view["stock"] - (self.trump_card is not None)
+
+    def _infer_follow(self, trick, complete=True):
+        """After the stock is gone (G8) a player following a side suit that nobody trumped
+        wins the trick in that suit when he can (the rules: the lowest winner, or the highest
+        when he is the last to play).  So one who stays below the best card holds no card of
+        the suit above it, and the last player holds none above the card he played."""
+        led = C.suit_of(trick[0][1])
+        if led == self.trump:
+            return
+        best = trick[0][1]
+        last = len(trick) - 1 if complete else -1
+        for i in range(1, len(trick)):
+            s, c = trick[i]
+            if C.suit_of(best) != led:
+                return                                   # trumped: nothing more to learn
+            if C.suit_of(c) == led:
+                if POWER[c] < POWER[best]:
+                    top = POWER[best]
+                elif i == last:
+                    top = POWER[c]
+                else:
+                    top = 99
+                for x in C.cards_of(SUIT[led] & DECK_MASK):
+                    if POWER[x] > top:
+                        self.lacks[s] |= 1 << x
+            if _beats(c, best, led, self.trump):
+                best = c
+
+    def _infer_lead(self, s, c, at):
+        """The rules lead the cheapest card (G9: a marriage is declared first, so a plain lead
+        shows there was none; trumps are kept) unless, after the stock is gone, they cash a
+        sure winner or pull trumps.  A side-suit lead that cannot have been a sure winner (this
+        seat holds a trump or a higher card of the suit) was the cheapest: the leader held no
+        cheaper side-suit card.  ``at``: draws before the lead (None: after the stock)."""
+        su = C.suit_of(c)
+        if su == self.trump:
+            return
+        if at is None:
+            higher = C.mask_of(x for x in C.cards_of(SUIT[su] & DECK_MASK) if POWER[x] > POWER[c])
+            if not (self.hand & (SUIT[self.trump] | higher)):
+                return
+        cheaper = 0
+        for x in C.cards_of(DECK_MASK & ~SUIT[self.trump]):
+            if (POWER[x], x) < (POWER[c], c):
+                cheaper |= 1 << x
+        if at is None:
+            self.lacks[s] |= cheaper
+        else:
+            self.lacks_pre[s] |= cheaper
+            if self.pre_draws[s] is None:
+                self.pre_draws[s] = at
 
     def possible(self, s: int) -> int:
         """Cards seat ``s`` may hold (known ones and unseen ones of suits it is not void in)."""
@@ -115,7 +189,7 @@ def determinize(view: dict, rng: random.Random) -> SixtySix:
                 if k.voids[s] >> su & 1:
                     m &= ~SUIT[su]
             allowed[s] = m
-    deal = sample_cards(C.cards_of(k.unseen), sizes, allowed, rng)
+    deal = _sample(k, sizes, allowed, rng)
     g = blank_game(SixtySix, view, rng)
     g.hands = [deal[s] | k.known[s] if s != me else k.hand for s in range(n)]
     g.trump_card = k.trump_card
@@ -134,7 +208,52 @@ def determinize(view: dict, rng: random.Random) -> SixtySix:
     g.marriages = list(k.marriages)
     g.exchanged = k.exchanged
     g.deal_winner = view.get("deal_winner")
+    g.voids = list(k.voids)                  # kept up to date by the rule rollouts
     return g
+
+
+INFER = True
+PAIR_TRIES = 20
+
+
+def _sample(k: Knowledge, sizes: dict, allowed: dict, rng: random.Random) -> dict:
+    """The hidden cards dealt under the hard constraints (voids), and where the others' play
+    allows it the inferred ones (``Knowledge.lacks``, ``no_pair``) too.  What was inferred
+    before the stock was gone holds for a hand less the cards drawn since: those are dealt to
+    extra places without that constraint."""
+    cards = C.cards_of(k.unseen)
+    if not INFER or k.n < 3:
+        return sample_cards(cards, sizes, allowed, rng)
+    strict = {q: m & ~k.lacks[q] if q != "stock" else m for q, m in allowed.items()}
+    sz = dict(sizes)
+    if INFER_PRE:
+        for q in allowed:
+            if q != "stock" and k.lacks_pre[q] and k.pre_draws[q] is not None:
+                d = min(sz[q], k.draws - k.pre_draws[q])
+                if d < sz[q]:
+                    sz[(q, "drawn")] = d
+                    sz[q] -= d
+                    strict[(q, "drawn")] = strict[q]
+                    strict[q] = strict[q] & ~k.lacks_pre[q]
+    try:
+        deal = _merge(sample_cards(cards, sz, strict, rng))
+    except ValueError:                     # someone did not play like the rules: drop it
+        return sample_cards(cards, sizes, allowed, rng)
+    pairs = [q for q in allowed if q != "stock" and k.no_pair[q]]
+    for _ in range(PAIR_TRIES if pairs else 0):
+        if not any(_marriage_parts(deal[q] | k.known[q]) for q in pairs):
+            break
+        deal = _merge(sample_cards(cards, sz, strict, rng))
+    return deal
+
+
+def _merge(deal: dict) -> dict:
+    for q in [q for q in deal if type(q) is tuple]:
+        deal[q[0]] |= deal.pop(q)
+    return deal
+
+
+INFER_PRE = True
 
 
 # --- shared card judgement --------------------------------------------------------------------
@@ -176,10 +295,19 @@ def _marriage_parts(hand: int) -> int:
 def rule_policy(view: dict, rng: random.Random) -> dict:
     legal = view["legal_actions"]
     k = Knowledge(view)
-    tr = k.trump
-    if any(a["type"] == "exchange" for a in legal):
-        return {"type": "exchange"}                   # G10: the trump card beats the trump 9
+    exchange = any(a["type"] == "exchange" for a in legal)
+    melds = [C.card(a["card"]) for a in legal if "meld" in a]
     hand_cards = [C.card(a["card"]) for a in legal if a["type"] == "play" and "meld" not in a]
+    return dict(ACTION[rule_move(k, exchange, melds, hand_cards)])
+
+
+def rule_move(k, exchange: bool, melds: list, hand_cards: list) -> int:
+    """The level-2 decision as an int move (``games.sixty_six``: a card, card + MELD_FLAG, or
+    EXCHANGE_MOVE) from what ``k`` knows (a ``Knowledge``, or a ``_StateKnowledge`` in
+    rollouts), the marriage cards that may be led with a meld and the cards that may be played
+    (both in ascending order)."""
+    if exchange:
+        return EXCHANGE_MOVE                          # G10: the trump card beats the trump 9
     parts = _marriage_parts(k.hand)
     if k.n >= 3 and len(hand_cards) > 1:
         # G12: with 3-4 players 66 is rare and the last trick usually decides: save the
@@ -190,8 +318,8 @@ def rule_policy(view: dict, rng: random.Random) -> dict:
             if rest and not _takes_66(k, keeper):
                 hand_cards = rest
     if not k.trick:
-        return _rule_lead(k, legal, hand_cards, parts, rng)
-    return {"type": "play", "card": C.code(_rule_follow(k, hand_cards, parts))}
+        return _rule_lead(k, melds, hand_cards, parts)
+    return _rule_follow(k, hand_cards, parts)
 
 
 def _keeper(k: Knowledge):
@@ -237,17 +365,14 @@ def _sure_winner(k: Knowledge, c: int) -> bool:
     return True
 
 
-def _rule_lead(k, legal, cards, parts, rng):
-    melds = [a for a in legal if "meld" in a]
+def _rule_lead(k, melds, cards, parts):
     if melds:                                          # G9: score the marriage now, trump first
-        melds.sort(key=lambda a: (C.suit_of(C.card(a["card"])) != k.trump,
-                                  C.rank_of(C.card(a["card"])) != C.QUEEN))
-        return melds[0]
+        c = min(melds, key=lambda c: (C.suit_of(c) != k.trump, C.rank_of(c) != C.QUEEN, c))
+        return c + MELD_FLAG
     if k.exhausted:                                    # G8: following is compulsory now
         sure = [c for c in cards if _sure_winner(k, c)]
         if sure:                                       # cash sure winners, trumps first
-            c = max(sure, key=lambda c: (C.suit_of(c) == k.trump, VALUE[c], POWER[c]))
-            return {"type": "play", "card": C.code(c)}
+            return max(sure, key=lambda c: (C.suit_of(c) == k.trump, VALUE[c], POWER[c]))
     if k.n >= 3 and k.exhausted:
         # strip the others' trumps while ours (the kept one) stays the highest
         mine = [c for c in cards if C.suit_of(c) == k.trump]
@@ -255,10 +380,9 @@ def _rule_lead(k, legal, cards, parts, rng):
         top = _keeper(k)
         if mine and theirs and top is not None and \
                 all(POWER[top] > POWER[x] for x in theirs):
-            return {"type": "play", "card": C.code(min(mine, key=lambda c: POWER[c]))}
+            return min(mine, key=lambda c: POWER[c])
     # duck: the card that gives away least; keep trumps, tens and marriage cards
-    c = _cheapest(cards, k.trump, parts)
-    return {"type": "play", "card": C.code(c)}
+    return _cheapest(cards, k.trump, parts)
 
 
 def _rule_follow(k, cards, parts):
@@ -291,6 +415,13 @@ def _rule_follow(k, cards, parts):
 # --- rollouts: a fast, slightly random version of the rules on a full state -------------------
 
 def rollout_policy(g: SixtySix, rng: random.Random) -> dict:
+    if RULE_ROLLOUTS and g.n >= 3 and not rng.random() < ROLLOUT_EPS:
+        return rule_rollout_policy(g, rng)
+    return tournament_policy(g, rng)
+
+
+def tournament_policy(g: SixtySix, rng: random.Random) -> dict:
+    """The fast rollout policy tuned for two players: a slightly random version of the rules."""
     seat = g.to_move
     hand = g.hands[seat]
     tr = g.trump
@@ -352,6 +483,97 @@ def rollout_policy(g: SixtySix, rng: random.Random) -> dict:
     else:
         c = cheap
     return {"type": "play", "card": C.CODES[c]}
+
+
+class _StateKnowledge:
+    """What seat ``seat`` of a full (sampled) state knows, for the level-2 rules in rollouts:
+    the same fields as ``Knowledge``, read from the state instead of a view's log.  Voids are
+    the ones the root view showed plus those shown in the rollout (``g.voids``, kept up to date
+    by ``rule_rollout_policy``); cards known in a hand are shown marriage partners and the
+    exchanged trump card."""
+
+    __slots__ = ("n", "seat", "trump", "hand", "points", "played", "unseen", "voids", "known",
+                 "trick", "exhausted", "stock_down", "trump_card")
+
+    def __init__(self, g: SixtySix, seat: int):
+        n = self.n = g.n
+        self.seat = seat
+        self.trump = g.trump
+        hand = self.hand = g.hands[seat]
+        self.points = g.points
+        played = 0
+        for m in g.captured:
+            played |= m
+        for _, c in g.trick:
+            played |= 1 << c
+        self.played = played
+        known = [0] * n
+        for s, su, _ in g.marriages:
+            known[s] |= (SUIT[su] & MARRIAGE_KQ) & g.hands[s]
+        if g.exchanged is not None:
+            s, c = g.exchanged
+            known[s] |= (1 << c) & g.hands[s]
+        known[seat] = hand
+        self.known = known
+        seen = hand | played
+        for m in known:
+            seen |= m
+        tc = self.trump_card = g.trump_card
+        if tc is not None:
+            seen |= 1 << tc
+        self.unseen = DECK_MASK & ~seen
+        self.voids = g.voids
+        self.trick = g.trick
+        self.exhausted = tc is None
+        self.stock_down = len(g.stock)
+
+    def possible(self, s: int) -> int:
+        return possible_cards(self.seat, s, self.hand, self.unseen, self.voids, self.known)
+
+
+MARRIAGE_KQ = C.mask_of(c for c in C.deck(("K", "Q")))
+
+
+def rule_rollout_policy(g: SixtySix, rng: random.Random) -> dict:
+    """Rollouts with 3-4 players: every seat plays the level-2 rules (``rule_move``) from what it
+    knows in the sampled state; with probability ``ROLLOUT_EPS`` a seat plays the old
+    tournament policy instead (some variety between samples)."""
+    if g.trump_card is None:
+        _note_voids(g)
+    seat = g.to_move
+    k = _StateKnowledge(g, seat)
+    hand = k.hand
+    if not g.trick:
+        exchange = g.trump_card is not None and hand >> C.make(C.NINE, g.trump) & 1
+        melds = [c for c in C.cards_of(hand & MARRIAGE_KQ) if hand >> PARTNER[c] & 1]
+        cards = C.cards_of(hand)
+    else:
+        exchange = False
+        melds = ()
+        cards = hand
+        if g.trump_card is None:
+            f = hand & SUIT[C.suit_of(g.trick[0][1])]
+            if f:
+                cards = f
+        cards = C.cards_of(cards)
+    return ACTION[rule_move(k, exchange, melds, cards)]
+
+
+def _note_voids(g: SixtySix) -> None:
+    """Add the voids shown (G8) in the current trick, and in the last one when it was played
+    after the stock was gone (the leader's hand is then short of a full one), to ``g.voids``."""
+    voids = g.voids
+    for trick in (g.trick, g.last_trick if not g.trick and g.to_move is not None and
+                  C.count(g.hands[g.to_move]) < HAND_SIZE[g.n] else ()):
+        if len(trick) > 1:
+            led = C.suit_of(trick[0][1])
+            for s, c in trick[1:]:
+                if C.suit_of(c) != led:
+                    voids[s] |= 1 << led
+
+
+ROLLOUT_EPS = 0.0
+RULE_ROLLOUTS = True
 
 
 def _without_keeper(cards: list, tr: int) -> list:

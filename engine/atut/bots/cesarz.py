@@ -13,19 +13,25 @@ the other hands, the musik while bidding, the cards given between two other play
 from __future__ import annotations
 
 import random
+import time
 
 from .. import cards as C
 from ..games.cesarz import (DECK_MASK, EMPEROR, JOKER_MASK, JOKERS, MELD1, NO, POWER,
                             SUITED_MASK, VALUE, Cesarz, meld_partners, meld_value, musik_credit)
-from . import blank_game, sample_cards
+from ..game import canonical
+from . import blank_game, check_determinization, fast_clone, sample_cards
 
 SUIT = C.SUIT_MASK
 K_, Q_, PR_, YP_ = C.KING, C.QUEEN, C.PRINCE, C.YOUNG_PRINCESS
 _SPECIALS = JOKER_MASK | 1 << EMPEROR
+_JOKER_CODES = frozenset(C.CODES[j] for j in JOKERS)
 _MELD_PART = C.mask_of(C.make(r, s) for r in (K_, Q_, PR_, YP_) for s in range(4))
+# ``screen``/``keep`` (this plug-in's keys): with more than ``keep`` distinct actions, every
+# action is first tried on ``screen`` sampled deals, and only the ``keep`` best (and the rules'
+# action) share the rest of the budget.
 BUDGETS = {
-    3: {"rollouts": 160, "min_samples": 8},
-    4: {"rollouts": 500, "min_samples": 16},
+    3: {"rollouts": 160, "min_samples": 8, "screen": 2, "keep": 8},
+    4: {"rollouts": 500, "min_samples": 16, "screen": 3, "keep": 12},
 }
 
 
@@ -509,6 +515,239 @@ def evaluate(g: Cesarz, seat: int, start) -> float:
     if g.to_move is None:
         v += 10.0 if g.winner == seat else -10.0
     return v
+
+
+# cards of the same suit ranking above each suited card (for "is it the highest still out")
+_ABOVE = [0] * 48
+for _c in range(44):
+    if C.SUIT_OF[_c] >= 0 and SUITED_MASK >> _c & 1:
+        _ABOVE[_c] = C.mask_of(x for x in C.cards_of(SUIT[C.SUIT_OF[_c]] & SUITED_MASK)
+                               if POWER[x] > POWER[_c])
+ROLLOUT_EPS = 0.15
+
+
+def smart_rollout_policy(g: Cesarz, rng: random.Random) -> dict:
+    """The rollout policy of the search: the level-2 rules' main lines on the open state (lead
+    the highest card still out, win a trick cheaply or with the last card richly, take a rich
+    trick with a joker's high companion or the emperor, else throw the cheapest card), with
+    ``ROLLOUT_EPS`` of the moves left to the noisier ``rollout_policy``."""
+    if g.phase != "play" or rng.random() < ROLLOUT_EPS:
+        return rollout_policy(g, rng)
+    seat = g.to_move
+    hands = g.hands
+    hand = hands[seat]
+    suited = hand & SUITED_MASK
+    specials = hand & _SPECIALS
+    if not suited:
+        return {"type": "play", "card": C.CODES[rng.choice(C.cards_of(specials))]}
+    led = g.led
+    trump = g.trump
+    emp = g.emperor_trick
+    if emp or led == NO or g.released:
+        playable = suited
+    else:
+        playable = suited & SUIT[led] or suited
+    cards = C.cards_of(playable)
+    trick = g.trick
+    if not emp:
+        bestm = None
+        for c in cards:
+            if _MELD_PART >> c & 1 and (not trick or g._would_win(c)):
+                for p in meld_partners(c, hand):
+                    v = meld_value(c, p)
+                    if bestm is None or v > bestm[0]:
+                        bestm = (v, c, p)
+        if bestm is not None:
+            return {"type": "play", "card": C.CODES[bestm[1]], "meld": C.CODES[bestm[2]]}
+    parts = 0
+    for c in C.cards_of(suited & _MELD_PART):
+        if meld_partners(c, hand):
+            parts |= 1 << c
+    if emp:
+        return {"type": "play", "card": C.CODES[_cheap(cards, parts)]}
+    order = g.trick_order
+    later = [s for s in order[g.trick_pos + 1:] if hands[s]]
+    if not trick:
+        others = 0
+        for s in order[1:]:
+            others |= hands[s]
+        sure = []
+        for c in cards:
+            if others & _ABOVE[c] or parts >> c & 1:
+                continue
+            su = C.SUIT_OF[c]
+            if trump != NO and su != trump and any(
+                    not hands[s] & SUIT[su] and hands[s] & SUIT[trump] for s in order[1:]):
+                continue
+            sure.append(c)
+        if sure:
+            c = max(sure, key=lambda c: VALUE[c])
+        else:
+            c = min(cards, key=lambda c: (parts >> c & 1, C.SUIT_OF[c] == trump,
+                                          VALUE[c], -C.count(hand & SUIT[C.SUIT_OF[c]])))
+        return {"type": "play", "card": C.CODES[c]}
+    best = 0
+    value = 0
+    for e in trick:
+        v = _entry_key(e, trump, led)
+        if v > best:
+            best = v
+        value += VALUE[e[1]] + (VALUE[e[2]] if e[2] != NO else 0)
+    wins = []
+    for c in cards:
+        su = C.SUIT_OF[c]
+        key = 200 + POWER[c] if su == trump else (100 + POWER[c] if su == led else 0)
+        if key > best:
+            wins.append(c)
+    if wins:
+        if not later:
+            c = max(wins, key=lambda c: (VALUE[c] - 3 * (parts >> c & 1), -POWER[c]))
+            return {"type": "play", "card": C.CODES[c]}
+        rest = 0
+        for s in later:
+            rest |= hands[s]
+        safe = [c for c in wins if not rest & _ABOVE[c] and (
+            C.SUIT_OF[c] == trump or trump == NO or not any(
+                not hands[s] & SUIT[led] and hands[s] & SUIT[trump] for s in later))]
+        if safe:
+            return {"type": "play", "card": C.CODES[max(safe, key=lambda c: VALUE[c])]}
+        if value >= 10:
+            c = min(wins, key=lambda c: POWER[c]) if rng.random() < 0.5 else \
+                max(wins, key=lambda c: POWER[c])
+            return {"type": "play", "card": C.CODES[c]}
+    elif value >= 10 and specials:
+        if hand >> EMPEROR & 1 and value >= 20:
+            c = max(C.cards_of(suited), key=lambda c: (VALUE[c], -POWER[c]))
+            return {"type": "play", "card": "EMPEROR", "companion": C.CODES[c]}
+        j = specials & JOKER_MASK
+        if j and led != NO:
+            base = 200 if led == trump else 100
+            comps = [c for c in C.cards_of(suited) if base + POWER[c] > best
+                     and not parts >> c & 1]
+            if comps:
+                c = max(comps, key=lambda c: (VALUE[c], -POWER[c]))
+                return {"type": "play", "card": C.CODES[(j & -j).bit_length() - 1],
+                        "companion": C.CODES[c]}
+    return {"type": "play", "card": C.CODES[_cheap(cards, parts)]}
+
+
+def _cheap(cards, parts):
+    return min(cards, key=lambda c: (parts >> c & 1, VALUE[c] + POWER[c], c))
+
+
+ROLLOUT = smart_rollout_policy
+
+
+def _no_deal(*_args):
+    return None
+
+
+def _quiet(g: Cesarz) -> Cesarz:
+    """The sampled state with the next deal switched off: a rollout ends with the scoring of
+    this deal, without shuffling and dealing a next one that nobody looks at."""
+    g._deal = _no_deal
+    g.shuffled = _no_deal
+    return g
+
+
+def _rollout(g: Cesarz, seat: int, scores0: list, rng: random.Random) -> float:
+    """Finish the deal of a ``_quiet`` state with ``rollout_policy``; ``evaluate``'s value."""
+    apply = g._apply
+    policy = ROLLOUT
+    while g.to_move is not None:
+        apply(policy(g, rng))
+    n = g.n
+    d = [g.scores[s] - scores0[s] for s in range(n)]
+    v = (d[seat] - (sum(d) - d[seat]) / (n - 1)) / 100.0
+    if g.phase == "over":
+        v += 10.0 if g.winner == seat else -10.0
+    return v
+
+
+def action_groups(legal: list) -> list[int]:
+    """For every legal action the index of its representative: the three jokers are the same
+    card in play (no rank, no points, G13; only the sitting-out dealer's musik credit tells
+    them apart, G10), so a joker with a companion is tried once, whichever joker it is."""
+    rep: dict = {}
+    out = []
+    for i, a in enumerate(legal):
+        if a.get("card") in _JOKER_CODES:
+            key = ("joker", a.get("companion"))
+        else:
+            key = (a.get("type"), a.get("card"), a.get("companion"), a.get("meld"),
+                   a.get("value"), a.get("to"))
+        out.append(rep.setdefault(key, i))
+    return out
+
+
+def search_values(view, legal, rng, budget, stats, level):
+    """PIMC as the generic ``search``, with equivalent jokers merged (``action_groups``) and,
+    with many actions (the jokers' and the emperor's companions), a screening round: every
+    action on ``screen`` sampled deals, then the ``keep`` best and the rules' action on the
+    rest.  A screened-out action's value is its screening mean less 1000."""
+    seat = view["seat"]
+    groups = action_groups(legal)
+    uniq = sorted(set(groups))
+    n = len(uniq)
+    clock = time.process_time if budget.get("clock") == "cpu" else time.perf_counter
+    deadline = clock() + budget["time_cap"]
+    total_r, min_s = budget["rollouts"], budget["min_samples"]
+    keep, screen = budget.get("keep", 0), budget.get("screen", 0)
+    totals = [0.0] * n
+    counts = [0] * n
+    live = list(range(n))
+    staged = bool(keep) and n > keep + 2 and screen > 0
+    if staged:
+        plan = [(screen, live)]
+    else:
+        plan = [(max(min_s, -(-total_r // n)), live)]
+    done = 0
+    first = True
+    pruned = False
+    stage = 0
+    while stage < len(plan):
+        samples, acts = plan[stage]
+        for _ in range(samples):
+            g = _quiet(determinize(view, rng))
+            if first:
+                check_determinization(g, view, [canonical(a) for a in legal])
+                first = False
+            sc = g.scores
+            for j in acts:
+                c = fast_clone(g)
+                c._apply(legal[uniq[j]])
+                totals[j] += _rollout(c, seat, sc, rng)
+                counts[j] += 1
+            done += 1
+            if clock() > deadline:
+                break
+        if clock() > deadline:
+            break
+        stage += 1
+        if staged and stage == 1:
+            rule = rule_policy(view, random.Random(rng.getrandbits(32)))
+            rk = canonical(rule)
+            ri = next((groups[i] for i, a in enumerate(legal) if canonical(a) == rk), None)
+            order = sorted(live, key=lambda j: -totals[j] / counts[j])
+            best = order[:keep]
+            if ri is not None:
+                rj = uniq.index(ri)
+                if rj not in best:
+                    best.append(rj)
+            left = max(min_s - screen, -(-(total_r - screen * n) // len(best)))
+            plan.append((left, sorted(best)))
+            pruned = True
+    if stats is not None:
+        stats["samples"] = done
+        stats["decisions"] = stats.get("decisions", 0) + 1
+        stats["capped"] = stats.get("capped", 0) + (clock() > deadline)
+    keepset = set(plan[-1][1]) if pruned else set(range(n))
+    val = []
+    for j in range(n):
+        v = totals[j] / counts[j] if counts[j] else -1e9
+        val.append(v if j in keepset else v - 1000.0)
+    index = {u: j for j, u in enumerate(uniq)}
+    return [val[index[groups[i]]] for i in range(len(legal))]
 
 
 def deal_over(g: Cesarz, start) -> bool:

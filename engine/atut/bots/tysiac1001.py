@@ -548,6 +548,7 @@ __all__ = ["Knowledge", "determinize", "rule_policy", "rollout_policy", "evaluat
 # simulating the rest of the auction with the others bidding by the rules' estimate, and
 # playing the deal out with each possible declarer.
 
+SEARCH_PHASES = ("bid", "decide", "give", "announce", "play")
 WIN_MARGIN = 0.1                    # weight of the score margin (per 100 points) beside the win
 
 
@@ -731,10 +732,73 @@ def _extra(g):
     return list(g.delta)
 
 
+BID_TRIES = 6                       # determinizations tried per sample to match the bids
+BID_SLACK = 5                       # estimate points a bid may miss the rules' model by
+
+
+def _bid_constraints(view):
+    """What the others' bids say of their hands (G6), read as the rules' bidding: a bid of v
+    means an estimate of at least v + 5, a pass at lowest bid lo one below lo + 5 (unless lo
+    was above 120 and so out of reach without a marriage).  {seat: (low, high)}."""
+    me = view["seat"]
+    high = 0
+    out = {}
+    for e in view["log"]:
+        if e["type"] != "action":
+            continue
+        a = e["action"]
+        s = e["seat"]
+        if a["type"] not in ("bid", "pass"):
+            continue
+        if s != me:
+            lo_e, hi_e = out.get(s, (-1e9, 1e9))
+            if a["type"] == "bid":
+                lo_e = max(lo_e, a["value"] + 5)
+            else:
+                lo = high + 5 if high else 40
+                if lo <= 120:
+                    hi_e = min(hi_e, lo + 5)
+            out[s] = (lo_e, hi_e)
+        if a["type"] == "bid":
+            high = a["value"]
+    return out
+
+
+def _original(g, k, s):
+    """Seat s's dealt hand in the sampled state ``g`` (before the przykup moved)."""
+    h = g.hands[s] | k.played_by[s]
+    if s == g.declarer and g.revealed:
+        for c, _ in g.given:
+            h |= 1 << c
+        return h & ~g.przykup
+    if g.received[s] >= 0:
+        h &= ~(1 << g.received[s])
+    return h
+
+
 def _samples(view, rng, count, budget, clock, deadline):
+    cons = _bid_constraints(view) if BID_TRIES > 1 else {}
+    k = Knowledge(view) if cons else None
     for i in range(count):
-        g = determinize(view, rng)
-        yield _sim(g)
+        best = None
+        bv = None
+        for _ in range(BID_TRIES if cons else 1):
+            g = determinize(view, rng)
+            if not cons:
+                best = g
+                break
+            miss = 0.0
+            for s, (lo_e, hi_e) in cons.items():
+                est = estimate(_original(g, k, s))
+                if est < lo_e:
+                    miss += lo_e - est
+                elif est >= hi_e:
+                    miss += est - hi_e + 1
+            if bv is None or miss < bv:
+                best, bv = g, miss
+            if miss <= BID_SLACK:
+                break
+        yield _sim(best)
         if clock() > deadline:
             return
 
@@ -759,6 +823,9 @@ def search_values(view, legal, rng, budget, stats, level):
     me = view["seat"]
     if stats is not None:
         stats["decisions"] = stats.get("decisions", 0) + 1
+    if ph not in SEARCH_PHASES:                    # (for experiments) the rules decide
+        key = canonical(rule_policy(view, rng))
+        return [float(canonical(a) == key) for a in legal]
     if ph == "announce":
         return _announce_values(view, legal, rng, budget, clock, deadline)
     if ph in ("give", "decide"):

@@ -47,8 +47,9 @@ def test_rule_rollouts_play_like_the_rules_on_the_true_state(n):
 @pytest.mark.parametrize("n", [3, 4])
 def test_inference_holds_against_rule_players(n):
     """Against players who follow the rules, a card inferred absent is never in the hand, a
-    seat inferred to hold no marriage holds none, and sampled hands respect both."""
-    lacks = pairs = 0
+    seat inferred to hold no marriage holds none, one inferred to hold at most one trump holds
+    no more, and sampled hands respect the cards inferred absent."""
+    lacks = pairs = few = 0
     rng = random.Random(n)
     for seed in range(60):
         g = atut.new_game("sixty_six", players=n, seed=seed)
@@ -60,7 +61,9 @@ def test_inference_holds_against_rule_players(n):
                     continue
                 assert not g.hands[s] & k.lacks[s]
                 assert not (k.no_pair[s] and P._marriage_parts(g.hands[s]))
+                assert C.count(g.hands[s] & C.SUIT_MASK[k.trump]) <= k.max_trumps[s]
                 lacks += bool(k.lacks[s] & k.unseen)
+                few += k.max_trumps[s] < 9
                 pairs += k.no_pair[s]
             if any(k.lacks[s] & k.unseen for s in range(n)):
                 d = P.determinize(v, rng)
@@ -68,7 +71,7 @@ def test_inference_holds_against_rule_players(n):
                     if s != g.to_move:
                         assert not d.hands[s] & k.lacks[s]
             g.apply(P.rule_policy(v, random.Random(0)))
-    assert lacks > 0 and pairs > 0
+    assert lacks > 0 and pairs > 0 and few > 0
 
 
 def test_inference_yields_to_a_player_who_breaks_the_rules():

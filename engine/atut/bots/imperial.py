@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 
 from .. import cards as C
-from ..games.imperial import DECK_MASK, HONOURS, POWER, Imperial
+from ..games.imperial import DECK_MASK, HONOURS, POWER, VALUE, Imperial, find_imperials
 from . import blank_game, possible_cards, sample_cards
 
 SUIT = C.SUIT_MASK
@@ -30,6 +30,14 @@ BUDGETS = {
 EPSILON = 0.0                    # share of random moves in rollouts
 WIN_VALUE = 60.0                 # a won (lost) game is worth this many points of margin
 LATER_LEAD = 0.5                 # share of a later honour lead's 4 points the search believes
+LEAD_SURE_FIRST = False          # level 2: sure plain winners before honours that may lose
+FOLLOW_GREEDY = 3                # level 2: not last, no safe winner: try the highest winner
+LEAD_BOSS = 2                    # level 2: lead a plain boss card with this many unseen in suit
+DISCARD_SHORT = False            # level 2: discard from the shortest plain suit
+LEAD_DRAW = 1                    # level 2: lead trumps (this many or more) against honours
+DRAW_HIGH = True
+HONOUR_WIN = 0                   # level 2: win last with an honour when holding this many
+DEAL_WIN = 0.0                   # added for gaining more than every other seat in the deal
 SPEND = 0.05                     # tie-break: the value of keeping honours, trumps, high cards
 
 
@@ -120,9 +128,75 @@ class Knowledge:
 
 # --- determinization ---------------------------------------------------------------------------
 
+# (length, value) of one suit's 11-bit pattern as one int, length * 100 + value (G10)
+_SUIT_KEY = []
+for _m in range(1 << 9):
+    _cs = [r for r in range(9) if _m >> r & 1]
+    _SUIT_KEY.append(len(_cs) * 100 + sum(VALUE[r] for r in _cs))   # card r of suit 0 is int r
+REPAIR_STEPS = 1000              # card swaps per sample to meet the declarations (G9)
+
+
+def _best_key(hand: int) -> int:
+    """G10's best suit of a hand as length * 100 + value (``best_suit`` as one int)."""
+    return max(_SUIT_KEY[hand & 511], _SUIT_KEY[hand >> 11 & 511],
+               _SUIT_KEY[hand >> 22 & 511], _SUIT_KEY[hand >> 33 & 511])
+
+
+class Declared:
+    """What the declarations (G9) say about each seat's hand at the start of the deal beyond
+    the cards they showed: its best suit (G10: length and value total; so no longer suit, and
+    no better one of that length), how many imperial units it holds (G8: none when nobody
+    scored; fewer than the top when beaten; exactly the declared ones when it scored) and its
+    trump honours (G11: all of them are shown, so an honour not shown is not in its hand)."""
+
+    def __init__(self, view: dict, n: int, trump: int, trump_card: int):
+        self.best = {}
+        self.units = {}                          # seat -> declared units (scored seats)
+        self.beaten = set()
+        self.none = False
+        self.honours_shown = set()
+        for x in view["summary"]:
+            key = x["key"]
+            if key == "best_suit":
+                self.best[x["seat"]] = x["length"] * 100 + x["value"]
+            elif key == "no_imperials":
+                self.none = True
+            elif key == "imperial":
+                self.units[x["seat"]] = self.units.get(x["seat"], 0) + x["units"]
+            elif key == "imperials_beaten":
+                self.beaten.update(x["seats"])
+            elif key in ("honours", "no_honours"):
+                self.honours_shown.add(x["seat"])
+        self.top = max(self.units.values()) if self.units else 0
+        self.n = n
+        self.trump = trump
+        self.extra = {view["dealer"]: 1 << trump_card} if n == 2 else {}
+
+    def violation(self, s: int, hand: int) -> int:
+        """How far a start hand of seat ``s`` is from its declarations (0: consistent)."""
+        v = 0
+        b = self.best.get(s)
+        if b is not None:
+            got = _best_key(hand)
+            if got != b:
+                v += 1 + 3 * abs(got // 100 - b // 100)
+        if self.none or s in self.beaten or s in self.units:
+            u = 0
+            for _k, _m, x in find_imperials(hand, self.n, self.trump, self.extra.get(s, 0)):
+                u += x
+            if self.none:
+                v += 4 * u
+            elif s in self.beaten:
+                v += 4 * max(0, u - self.top + 1)
+            else:
+                v += 4 * abs(u - self.units[s])
+        return v
+
+
 def determinize(view: dict, rng: random.Random) -> Imperial:
     k = Knowledge(view)
     n, me = k.n, k.seat
+    dec = Declared(view, n, k.trump, k.trump_card)
     sizes = {}
     allowed = {}
     for s in range(n):
@@ -133,10 +207,14 @@ def determinize(view: dict, rng: random.Random) -> Imperial:
         for su in range(4):
             if k.voids[s] >> su & 1:
                 m &= ~SUIT[su]
+        if s in dec.honours_shown:
+            m &= ~k.honours                      # G9, G11: its honours were all shown
         allowed[s] = m
     if n == 2:
         sizes["unused"] = k.unused
     deal = sample_cards(C.cards_of(k.unseen), sizes, allowed, rng)
+    if REPAIR_STEPS:
+        _repair(deal, k, dec, allowed, rng)
     g = blank_game(Sim, view, rng)
     g.sim_ply = 0
     g.sim_leads = []
@@ -159,6 +237,44 @@ def determinize(view: dict, rng: random.Random) -> Imperial:
     g.summary = []
     g.prev_deal = []
     return g
+
+
+def _repair(deal: dict, k: Knowledge, dec: Declared, allowed: dict, rng) -> None:
+    """Swap hidden cards between the places (other hands, 2p's unused cards) until every
+    hand's start (held + played + shown) meets its declarations, or ``REPAIR_STEPS`` swaps
+    were tried; a swap is kept when it does not make the hands less consistent."""
+    fixed = {s: k.played_by[s] | k.known[s] for s in deal if s != "unused"}
+    viol = {s: dec.violation(s, deal[s] | fixed[s]) for s in fixed}
+    total = sum(viol.values())
+    if not total:
+        return
+    places = list(deal)
+    full = -1
+    for _ in range(REPAIR_STEPS):
+        bad = [s for s in fixed if viol[s] and deal[s]]
+        others = [x for x in places if deal[x]]
+        if not bad or len(others) < 2:
+            return
+        p = rng.choice(bad)
+        q = rng.choice(others)
+        if q == p:
+            continue
+        a = rng.choice(C.cards_of(deal[p]))
+        b = rng.choice(C.cards_of(deal[q]))
+        if not (allowed.get(q, full) >> a & 1 and allowed.get(p, full) >> b & 1):
+            continue
+        hp = deal[p] & ~(1 << a) | 1 << b
+        hq = deal[q] & ~(1 << b) | 1 << a
+        vp = dec.violation(p, hp | fixed[p])
+        vq = dec.violation(q, hq | fixed[q]) if q in fixed else 0
+        if vp + vq <= viol[p] + viol.get(q, 0):
+            deal[p], deal[q] = hp, hq
+            total += vp + vq - viol[p] - viol.get(q, 0)
+            viol[p] = vp
+            if q in fixed:
+                viol[q] = vq
+            if not total:
+                return
 
 
 # --- card judgement -------------------------------------------------------------------------
@@ -199,6 +315,17 @@ def _sure_winner(k: Knowledge, c: int) -> bool:
     return True
 
 
+def _boss(k: Knowledge, c: int) -> bool:
+    """No card another seat may hold is higher in ``c``'s suit."""
+    su = C.suit_of(c)
+    for s in range(k.n):
+        if s != k.seat:
+            for x in C.cards_of(k.possible(s) & SUIT[su]):
+                if POWER[x] > POWER[c]:
+                    return False
+    return True
+
+
 def _cheap_key(c: int, k) -> tuple:
     """Order of the cards to throw away: not an honour, not a trump, low first."""
     return ((k.honours >> c) & 1, C.suit_of(c) == k.trump, POWER[c])
@@ -225,11 +352,30 @@ def _rule_lead(k: Knowledge, cards: list[int], rng) -> int:
         # keeps the lead for the next honour), else the highest: an honour kept in hand may
         # have to be spent following or trumping later, for nothing.
         sure = [c for c in honours if _sure_winner(k, c)]
-        return max(sure or honours, key=lambda c: POWER[c])
+        if sure or not LEAD_SURE_FIRST:
+            return max(sure or honours, key=lambda c: POWER[c])
+        plain_sure = [c for c in cards if _sure_winner(k, c)]
+        if plain_sure:
+            return max(plain_sure, key=lambda c: (C.suit_of(c) != tr, POWER[c]))
+        return max(honours, key=lambda c: POWER[c])
     sure = [c for c in cards if _sure_winner(k, c)]
     if sure:
         # a trick that is ours anyway: take it now, plain suits before trumps
         return max(sure, key=lambda c: (C.suit_of(c) != tr, POWER[c]))
+    if LEAD_DRAW:
+        theirs = 0
+        for s in range(k.n):
+            if s != k.seat:
+                theirs |= k.known[s] & k.honours
+        mine = [c for c in cards if C.suit_of(c) == tr]
+        if theirs and len(mine) >= LEAD_DRAW:
+            # draw their trumps: an honour played to follow scores nothing (G14)
+            return (max if DRAW_HIGH else min)(mine, key=lambda c: POWER[c])
+    if LEAD_BOSS:
+        boss = [c for c in cards if C.suit_of(c) != tr and _boss(k, c)
+                and C.count(k.unseen & SUIT[C.suit_of(c)]) >= LEAD_BOSS]
+        if boss:
+            return max(boss, key=lambda c: (C.count(k.unseen & SUIT[C.suit_of(c)]), POWER[c]))
     plain = [c for c in cards if C.suit_of(c) != tr]
     if plain:
         # lead low from the longest plain suit: it draws the others' trumps sooner or later
@@ -258,11 +404,24 @@ def _rule_follow(k: Knowledge, cards: list[int]) -> int:
             [c for c in safe if POWER[c] == max(POWER[x] for x in safe)]
         if pool:
             return min(pool, key=lambda c: (C.suit_of(c) == tr, POWER[c]))
+        if FOLLOW_GREEDY and (FOLLOW_GREEDY > 1 or k.hand & k.honours):
+            pw = [c for c in plain_wins if C.suit_of(c) == C.suit_of(k.trick[0][1])
+                  or FOLLOW_GREEDY > 2]
+            if pw:
+                return max(pw, key=lambda c: POWER[c])
+    if DISCARD_SHORT:
+        led = C.suit_of(k.trick[0][1])
+        if not k.hand & SUIT[led] and not k.hand & SUIT[tr]:
+            # a free discard: from the shortest plain suit, to be void in it sooner (G13)
+            return min(cards, key=lambda c: ((k.honours >> c) & 1, C.suit_of(c) == tr,
+                                             C.count(k.hand & SUIT[C.suit_of(c)]), POWER[c]))
     return min(cards, key=lambda c: _cheap_key(c, k))
 
 
 def _worth_an_honour(k: Knowledge) -> bool:
     """Spend an honour (not led, so worth nothing) to win: only for the 7th trick with 2."""
+    if HONOUR_WIN and C.count(k.hand & k.honours) >= HONOUR_WIN:
+        return True
     return k.n == 2 and k.tricks_won[k.seat] == 6
 
 
@@ -382,6 +541,9 @@ def evaluate(g: Imperial, seat: int, start) -> float:
     row = g.sheet[start.deal_no - 1] if len(g.sheet) >= start.deal_no else g.deal_points
     others = [row[s] for s in range(g.n) if s != seat]
     value = row[seat] - sum(others) / len(others)
+    if DEAL_WIN:
+        lead = row[seat] - max(others)
+        value += DEAL_WIN * ((lead > 0) - (lead < 0))
     root = getattr(start, "sim_ply", None)
     if root is not None:
         later = sum(1 for s, ply in g.sim_leads if s == seat and ply > root)

@@ -803,15 +803,46 @@ def _samples(view, rng, count, budget, clock, deadline):
             return
 
 
+def _declarer_rows(rows, me):
+    """Per row (totals, extra, active) with ``me`` the declarer: (my total, my gain before
+    scoring, the others' best gain, how many share it, the others' mean gain)."""
+    out = []
+    for totals, extra, active in rows:
+        n = len(extra)
+        others = []
+        for s in range(n):
+            if s == me:
+                continue
+            x = extra[s]
+            if s in active:
+                t = totals[s]
+                r = t % 5
+                x += t - r if r <= 2 else t + 5 - r
+            others.append(x)
+        top = max(others)
+        out.append((totals[me], extra[me], top, others.count(top), sum(others) / (n - 1)))
+    return out
+
+
+def _contract_row_values(drows, c):
+    """The value of contract ``c`` in each of ``drows`` (``_declarer_rows``): as ``_value``."""
+    out = []
+    wm = WIN_MARGIN / 100.0
+    for t, base, top, cnt, mean in drows:
+        mine = base + (c if t >= c else -c)
+        win = 1.0 if mine > top else (1.0 / (cnt + 1) if mine == top else 0.0)
+        out.append(win + wm * (mine - mean))
+    return out
+
+
 def _contract_values(rows, me, d, lo, hi):
-    """For each contract lo..hi (step 5): the mean value over ``rows`` = (totals, extra)."""
-    n = len(rows[0][1])
+    """For each contract lo..hi (step 5): the mean value over ``rows`` = (totals, extra,
+    active), ``me`` being the declarer ``d``."""
+    drows = _declarer_rows(rows, me)
     out = []
     for c in range(lo, hi + 1, 5):
-        t = 0.0
-        for totals, extra, active in rows:
-            t += _value(_gains(n, d, c, totals, extra, active), me)
-        out.append((c, t / len(rows)))
+        v = _contract_row_values(drows, c)
+        out.append((c, sum(v) / len(v)))
     return out
 
 
@@ -850,14 +881,16 @@ def _announce_values(view, legal, rng, budget, clock, deadline):
     for g in _samples(view, rng, budget["rollouts"], budget, clock, deadline):
         extra = _extra(g)
         rows.append((_finish_play(g, rng), extra, g.active))
-    n = len(rows[0][1])
+    drows = _declarer_rows(rows, me)
+    top = max(r[0] for r in drows)
     out = []
     for a in legal:
         c = a["value"]
-        t = 0.0
-        for totals, extra, active in rows:
-            t += _value(_gains(n, me, c, totals, extra, active), me)
-        out.append(t / len(rows) - 1e-6 * c)
+        if c > top + 5 and out:                     # never made in any sample: worse still
+            out.append(out[-1] - 1e-3)
+            continue
+        v = _contract_row_values(drows, c)
+        out.append(sum(v) / len(v) - 1e-6 * c)
     return out
 
 
@@ -1018,8 +1051,9 @@ def _bid_values(view, legal, rng, budget, clock, deadline):
     top = max(r[0][me] for r in my_rows)
     c_hi = max(lo, min(my_cap or lo, top // 5 * 5 + 5))
     table = {}
+    drows = _declarer_rows(my_rows, me)
     for c in range(40, c_hi + 1, 5):
-        table[c] = [_value(_gains(n, me, c, t, e, a), me) for t, e, a in my_rows]
+        table[c] = _contract_row_values(drows, c)
     means = {c: sum(v) / len(v) for c, v in table.items()}
     best_from = {}
     run = None

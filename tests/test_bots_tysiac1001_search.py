@@ -132,3 +132,21 @@ def test_a_weak_hand_passes():
     g = new(hands, przykup=["AC", "AD", "AH"])
     bot = B.make_bot("tysiac1001", 3, seed=1)
     assert bot.choose(g.view(0)) == {"type": "pass"}
+
+
+def test_search_values_with_any_handout():
+    """Modern hand-out (any two cards of the hand): only the least useful cards are tried."""
+    for seed in (4, 5, 6):
+        g = atut.new_game("tysiac1001", players=3, seed=seed, options={"handout": "any"})
+        rng = random.Random(seed)
+        while g.phase in ("bid", "decide"):
+            g.apply(P.rule_policy(g.view(g.to_move), rng))
+        if g.phase != "give":
+            continue
+        v = g.view(g.to_move)
+        vals = P.search_values(v, v["legal_actions"], random.Random(1), BUDGET, {}, 3)
+        assert len(vals) == len(v["legal_actions"]) == 10
+        bot = B.make_bot("tysiac1001", 3, seed=1, budget={"rollouts": 60})
+        while g.phase == "give":
+            g.apply(bot.choose(g.view(g.to_move)))
+        assert g.phase == "announce" and bot.stats.get("errors", 0) == 0

@@ -959,7 +959,7 @@ def _give_values(view, legal, rng, budget, clock, deadline):
     out = []
     for a in legal:
         k = canonical(a)
-        out.append(max(v for v, key in zip(vals, keys) if key[0] == k))
+        out.append(max((v for v, key in zip(vals, keys) if key[0] == k), default=-1e9))
     return out
 
 

@@ -28,10 +28,11 @@ _JOKER_CODES = frozenset(C.CODES[j] for j in JOKERS)
 _MELD_PART = C.mask_of(C.make(r, s) for r in (K_, Q_, PR_, YP_) for s in range(4))
 # ``screen``/``keep`` (this plug-in's keys): with more than ``keep`` distinct actions, every
 # action is first tried on ``screen`` sampled deals, and only the ``keep`` best (and the rules'
-# action) share the rest of the budget.
+# action) share the rest of the budget.  ``multi_scale``: the rollouts are scaled by it with
+# three or more active players (shorter deals, cheaper rollouts).
 BUDGETS = {
-    3: {"rollouts": 160, "min_samples": 8, "screen": 2, "keep": 8},
-    4: {"rollouts": 500, "min_samples": 16, "screen": 3, "keep": 12},
+    3: {"rollouts": 160, "min_samples": 8, "screen": 2, "keep": 8, "multi_scale": 1.5},
+    4: {"rollouts": 500, "min_samples": 16, "screen": 3, "keep": 12, "multi_scale": 1.5},
 }
 
 
@@ -504,14 +505,22 @@ def rollout_policy(g: Cesarz, rng: random.Random) -> dict:
     return {"type": "play", "card": C.CODES[rng.choice(cards)]}
 
 
+def _others(d: list, seat: int, n: int) -> float:
+    """What ``seat``'s gain is measured against: the other seat's gain with two players; with
+    more, half the others' mean and half the best of them (the race to 2000, §9, is won
+    against the leading rival, not against the average)."""
+    if n == 2:
+        return d[1 - seat]
+    o = [d[s] for s in range(n) if s != seat]
+    return 0.5 * sum(o) / len(o) + 0.5 * max(o)
+
+
 def evaluate(g: Cesarz, seat: int, start) -> float:
-    """The deal's score change of ``seat`` minus the others' mean, in hundreds; a won or lost
-    game counts 10 more or less."""
+    """The deal's score change of ``seat`` minus the others' (``_others``), in hundreds; a won
+    or lost game counts 10 more or less."""
     n = g.n
     d = [g.scores[s] - start.scores[s] for s in range(n)]
-    mine = d[seat]
-    others = sum(d[s] for s in range(n) if s != seat) / (n - 1)
-    v = (mine - others) / 100.0
+    v = (d[seat] - _others(d, seat, n)) / 100.0
     if g.to_move is None:
         v += 10.0 if g.winner == seat else -10.0
     return v
@@ -658,7 +667,7 @@ def _rollout(g: Cesarz, seat: int, scores0: list, rng: random.Random) -> float:
         apply(policy(g, rng))
     n = g.n
     d = [g.scores[s] - scores0[s] for s in range(n)]
-    v = (d[seat] - (sum(d) - d[seat]) / (n - 1)) / 100.0
+    v = (d[seat] - _others(d, seat, n)) / 100.0
     if g.phase == "over":
         v += 10.0 if g.winner == seat else -10.0
     return v
@@ -692,6 +701,8 @@ def search_values(view, legal, rng, budget, stats, level):
     clock = time.process_time if budget.get("clock") == "cpu" else time.perf_counter
     deadline = clock() + budget["time_cap"]
     total_r, min_s = budget["rollouts"], budget["min_samples"]
+    if len(view["active"]) > 2:                   # fewer cards a deal: more samples, same time
+        total_r = int(total_r * budget.get("multi_scale", 1.0))
     keep, screen = budget.get("keep", 0), budget.get("screen", 0)
     totals = [0.0] * n
     counts = [0] * n

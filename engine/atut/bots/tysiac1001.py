@@ -9,6 +9,15 @@ suit existed and he did not trump).  Hands only shrink once play starts, so a vo
 deal.  Unknown: the other hands, the przykup while bidding, and which przykup card went to the
 other opponent (in the default hand-out each opponent got exactly one of the two this seat did
 not get; with ``handout: "any"`` any card of the declarer's hand).
+
+Levels 3 and 4 use ``search_values`` (not the generic PIMC): samples are drawn consistent with
+the view and, by best of ``BID_TRIES`` determinizations, with the others' bids read as the
+rules' estimate; each sample is played out with ``play_policy`` (marriages declared at once,
+sure winners cashed, cheap wins, low discards) and scored by the deal's win (the seat gaining
+most) plus a small margin term.  Contracts (G10) and hand-outs (G9) are valued on shared
+play-outs (every contract against the same totals); bids (G6) by simulating the rest of the
+auction (the others raising by 5 up to their estimate) and playing the deal out with each
+possible declarer; cards by one play-out per action and sample.
 """
 
 from __future__ import annotations

@@ -6,6 +6,15 @@ What a seat knows (G15): its hand, the trump card while it lies on the table, ev
 of every marriage (G9: the other card stays in the declarer's hand), and, once the stock is gone
 (G8), a void whenever a player fails to follow.  Everyone's card points follow from the log
 (tricks and marriages), so the determinization knows them exactly too.
+
+With 3-4 players the search also reads the others' plays as those of the level-2 rules (a
+good player's habits): a plain lead shows no marriage (G9) and, unless it may have been a sure
+winner, no cheaper side card; a follower who stays below the best card of a side suit holds no
+higher one of it; a trump played in is the lowest that wins; a discard on a trick worth 4 or
+more shows at most one trump (the one kept for the last trick, G12).  Hands are sampled under
+these constraints (dropped when a player's play contradicts them; what was seen while the stock
+lasted allows for the cards drawn since).  With 3 players the rollouts play those same rules
+from each seat's own knowledge of the sampled state (``rule_rollout_policy``).
 """
 
 from __future__ import annotations

@@ -32,11 +32,12 @@ WIN_VALUE = 60.0                 # a won (lost) game is worth this many points o
 LATER_LEAD = 0.5                 # share of a later honour lead's 4 points the search believes
 LEAD_SURE_FIRST = False          # level 2: sure plain winners before honours that may lose
 FOLLOW_GREEDY = 3                # level 2: not last, no safe winner: try the highest winner
-LEAD_BOSS = 2                    # level 2: lead a plain boss card with this many unseen in suit
+LEAD_BOSS = 1                    # level 2: lead a plain boss card with this many unseen in suit
 DISCARD_SHORT = False            # level 2: discard from the shortest plain suit
 LEAD_DRAW = 1                    # level 2: lead trumps (this many or more) against honours
 DRAW_HIGH = True
 HONOUR_WIN = 0                   # level 2: win last with an honour when holding this many
+LEAD_SHORT = False               # level 2: lead low from the shortest plain suit
 DEAL_WIN = 0.0                   # added for gaining more than every other seat in the deal
 SPEND = 0.05                     # tie-break: the value of keeping honours, trumps, high cards
 
@@ -56,6 +57,17 @@ class Sim(Imperial):
             self.sim_spent = (hon >> c & 1) + 0.5 * (C.suit_of(c) == self.trump) + POWER[c] / 20
         self.sim_ply += 1
         super()._apply(a)
+
+    def _deal(self, deck=None):
+        """The search stops at the end of the deal: the next one is not dealt (its cards and
+        declarations are luck), only its number and score-sheet row are opened."""
+        self.deal_no += 1
+        self.sheet.append([0] * self.n)
+        self.phase = "over"
+        self.to_move = None
+
+    def shuffled(self):
+        return None
 
 
 # --- what the seat knows -------------------------------------------------------------------
@@ -381,7 +393,8 @@ def _rule_lead(k: Knowledge, cards: list[int], rng) -> int:
         # lead low from the longest plain suit: it draws the others' trumps sooner or later
         def key(c):
             su = C.suit_of(c)
-            return (C.count(k.hand & SUIT[su]), -POWER[c], rng.random())
+            ln = C.count(k.hand & SUIT[su])
+            return (-ln if LEAD_SHORT else ln, -POWER[c], rng.random())
         return max(plain, key=key)
     return min(cards, key=lambda c: POWER[c])
 
@@ -552,3 +565,24 @@ def evaluate(g: Imperial, seat: int, start) -> float:
             # equal outcomes with open cards: keep what may matter when they are not open
             value -= SPEND * g.sim_spent
     return value
+
+
+# --- level 4 (and 3 with ``solve_nodes``): exact open-card endgames ----------------------------
+
+SOLVE_CARDS = 0                  # solve a sample exactly when the seat holds at most this many (0: off)
+
+
+def solvable(g: Imperial, start) -> bool:
+    """No chance is left in a sampled deal (G3: the unused cards never come into play); small
+    enough to solve when few cards are left."""
+    return g.to_move is not None and C.count(g.hands[g.to_move]) <= SOLVE_CARDS
+
+
+def order_actions(g: Imperial, actions: list) -> list:
+    """Honours and high cards first (only speed)."""
+    hon = HONOURS[(g.n, g.trump)]
+
+    def key(a):
+        c = C.CARD[a["card"]]
+        return (-(hon >> c & 1), -(C.suit_of(c) == g.trump), -POWER[c])
+    return sorted(actions, key=key)

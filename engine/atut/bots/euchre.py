@@ -11,6 +11,7 @@ itself only if the dealer threw it away.
 
 from __future__ import annotations
 
+import math
 import random
 
 from .. import cards as C
@@ -19,11 +20,15 @@ from . import blank_game, sample_cards
 
 SUITS = C.SUITS
 BUDGETS = {
-    3: {"rollouts": 700, "min_samples": 16},
+    3: {"rollouts": 500, "min_samples": 16},
     4: {"rollouts": 1300, "min_samples": 24, "solve_nodes": 1500},   # p95 about 1/3 s in CPython
 }
 SOLVE_CARDS = 8                        # level 4 solves the play exactly from this many cards
 UPCARD_DISCARD_P = 0.05                # how often a dealer is taken to have buried the upcard
+INFER_TRIES = 12                       # deals tried per sample to fit the others' calls
+INFER_T = 0.4                          # softness of that fit (tricks of hand value)
+PLAY_MISS = 0.2                        # likelihood factor of a play the rules would not make
+PLAY_MISS_PARTNER = 0.8                # the partner's (he may search, not play by rules)
 
 # --- hand strength: expected tricks of one hand for a trump suit -----------------------------
 
@@ -31,7 +36,21 @@ UPCARD_DISCARD_P = 0.05                # how often a dealer is taken to have bur
 TRUMP_TRICKS = {20: 1.0, 19: 0.85, 18: 0.7, 17: 0.55, 16: 0.45, 15: 0.4, 14: 0.35}
 
 
+_STRENGTH: dict = {}                   # memo of strength (a pure function of hand and trump)
+
+
 def strength(hand: int, t: int) -> float:
+    """Rough expected tricks of ``hand`` with trump ``t``; memoised ``_strength``."""
+    key = hand << 2 | t
+    v = _STRENGTH.get(key)
+    if v is None:
+        if len(_STRENGTH) > 200_000:
+            _STRENGTH.clear()
+        v = _STRENGTH[key] = _strength(hand, t)
+    return v
+
+
+def _strength(hand: int, t: int) -> float:
     """Rough expected tricks of ``hand`` with trump ``t`` (with an average partner's help
     counted by the caller): G4 ranks, long trumps, off aces, voids to ruff."""
     eff, power, masks = EFF[t], POWER[t], EFF_MASK[t]
@@ -120,8 +139,10 @@ class Knowledge:
                     self.my_discard = C.card(p["cards"][0])
         self.voids = [0, 0, 0, 0]                      # effective suits (bits) shown void
         self.played = 0
+        self.played_by = [0, 0, 0, 0]                  # the cards each seat has played
         t = self.trump
         pending: list[tuple[int, int]] = []
+        plays: list[tuple] = []
         for e in view["log"]:
             typ = e["type"]
             if typ == "action" and e["action"]["type"] == "play":
@@ -131,10 +152,35 @@ class Knowledge:
                     led = EFF[t][pending[0][1]]
                     if EFF[t][c] != led:
                         self.voids[s] |= 1 << led       # G6: failed to follow
+                if s != me:
+                    plays.append((s, c, list(pending), self.played))
                 pending.append((s, c))
                 self.played |= 1 << c
+                self.played_by[s] |= 1 << c
             elif typ == "trick":
                 pending = []
+        # the others' plays, to be fitted too: (seat, card, trick before it, cards gone
+        # before it, the seat's cards played from then on)
+        self.play_facts = []
+        for s, c, before, gone in plays:
+            later = self.played_by[s] & ~gone
+            self.play_facts.append((s, c, before, gone, later))
+        # the others' calls, to be fitted by the sampled hands (call_weight)
+        facts = []
+        stuck = not (view.get("options") or {}).get("redeal", False)
+        for c in view["calls"]:
+            s = c["seat"]
+            if s == me:
+                continue
+            if c["type"] == "pass":
+                facts.append((s, "r1", False) if c.get("round") != 2 else (s, "r2pass", None))
+            elif c["type"] == "order_up":
+                facts.append((s, "r1", True))
+            elif c["type"] == "name" and not (stuck and s == self.dealer):
+                facts.append((s, "name", SUITS.index(c["suit"])))
+        if self.maker is not None and self.maker != me and self.phase in ("defend", "play"):
+            facts.append((self.maker, "alone", bool(self.alone)))
+        self.call_facts = facts
         # where the upcard is, as far as this seat knows
         self.up_known = True                           # its place is known to this seat
         if self.up_state == "taken" and me != self.dealer and not (self.played >> self.upcard & 1):
@@ -159,34 +205,20 @@ class Knowledge:
 
 # --- determinization -------------------------------------------------------------------------
 
-def determinize(view: dict, rng: random.Random) -> Euchre:
-    k = Knowledge(view)
-    me = k.seat
+def determinize(view: dict, rng: random.Random, k: Knowledge | None = None,
+                infer: bool = True) -> Euchre:
+    """A full state consistent with ``view``; with ``infer`` the hidden hands are also drawn
+    to agree with the calls the others made (``call_weight``)."""
+    if k is None:
+        k = Knowledge(view)
+    hands, kitty, discarded = deal_hidden(k, rng, INFER_TRIES if infer else 1)
     t = k.trump
-    if k.up_known:
-        choices = [None]
-    else:
-        # the dealer kept the upcard (usual) or buried it; he cannot hold it if he has no
-        # card left or showed a void in trumps; try the other case if a case has no deal
-        cannot_hold = k.voids[k.dealer] >> t & 1 or k.counts[k.dealer] == 0
-        choices = ["buried"] if cannot_hold else (
-            ["buried", "kept"] if rng.random() < UPCARD_DISCARD_P else ["kept", "buried"])
-    for i, choice in enumerate(choices):
-        try:
-            hands_known, discard_known, deal = _sample(k, choice, rng)
-            break
-        except ValueError:
-            if i == len(choices) - 1:
-                raise
     g = blank_game(Euchre, view, rng)
-    g.hands = [hands_known[s] | deal.get(s, 0) for s in range(4)]
+    g.hands = hands
     g.upcard = k.upcard
-    g.kitty = deal["kitty"]
+    g.kitty = kitty
     g.up_state = k.up_state
-    if k.discarded:
-        g.discarded = discard_known if discard_known >= 0 else C.cards_of(deal["discard"])[0]
-    else:
-        g.discarded = -1
+    g.discarded = discarded
     g.trump = t
     g.maker = k.maker
     g.alone = k.alone
@@ -212,6 +244,103 @@ def determinize(view: dict, rng: random.Random) -> Euchre:
     return g
 
 
+def _deal_once(k: Knowledge, rng: random.Random):
+    """One deal of the hidden cards: (hands, kitty, discarded)."""
+    t = k.trump
+    if k.up_known:
+        choices = [None]
+    else:
+        # the dealer kept the upcard (usual) or buried it; he cannot hold it if he has no
+        # card left or showed a void in trumps; try the other case if a case has no deal
+        cannot_hold = k.voids[k.dealer] >> t & 1 or k.counts[k.dealer] == 0
+        choices = ["buried"] if cannot_hold else (
+            ["buried", "kept"] if rng.random() < UPCARD_DISCARD_P else ["kept", "buried"])
+    for i, choice in enumerate(choices):
+        try:
+            hands_known, discard_known, deal = _sample(k, choice, rng)
+            break
+        except ValueError:
+            if i == len(choices) - 1:
+                raise
+    hands = [hands_known[s] | deal.get(s, 0) for s in range(4)]
+    if k.discarded:
+        discarded = discard_known if discard_known >= 0 else C.cards_of(deal["discard"])[0]
+    else:
+        discarded = -1
+    return hands, deal["kitty"], discarded
+
+
+def deal_hidden(k: Knowledge, rng: random.Random, tries: int = 1):
+    """Hidden cards dealt consistently with the view; with ``tries`` > 1 by rejection: a deal
+    is kept with probability ``call_weight`` (how well the others' calls fit their sampled
+    hands), else the best of ``tries`` deals."""
+    best = None
+    for _ in range(tries):
+        d = _deal_once(k, rng)
+        if tries == 1 or not (k.call_facts or k.play_facts):
+            return d
+        u = rng.random()
+        w = call_weight(k, d[0], d[2], u if best is None else max(u, best[0]))
+        if w > u:
+            return d
+        if best is None or w > best[0]:
+            best = (w, d)
+    return best[1]
+
+
+def _sig(x: float) -> float:
+    if x > 30:
+        return 1.0
+    if x < -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def call_weight(k: Knowledge, hands: list, discarded: int, floor: float = 0.0) -> float:
+    """How likely players who call like the level-2 rules (``call_value`` against
+    ``ORDER_AT``, ``strength`` against ``ALONE_AT``) were to make the calls and passes the
+    view shows (G7, G8, G10), had they held ``hands``: a product of logistic terms."""
+    w = 1.0
+    d, up = k.dealer, k.upcard
+    up_suit = C.SUIT_OF[up]
+    for s, kind, arg in k.call_facts:
+        h = hands[s] | k.played_by[s]
+        if s == d and k.up_state == "taken":
+            # the five cards he held before picking up (G9); the discard may be the upcard
+            h = (h | (1 << discarded if discarded >= 0 else 0)) & ~(1 << up)
+        if kind == "r1":                                  # round 1: pass (arg False) or order
+            v = call_value(h, up_suit, s, d, up) - ORDER_AT
+            w *= _sig((v if arg else -v) / INFER_T)
+        elif kind == "r2pass":
+            best = max(call_value(h, su, s, d, None) for su in range(4) if su != up_suit)
+            w *= _sig((ORDER_AT + 0.1 - best) / INFER_T)
+        elif kind == "name":
+            v = call_value(h, arg, s, d, None)
+            w *= _sig((v - ORDER_AT - 0.1) / INFER_T)
+        elif kind == "alone":                             # the maker's hand after his discard
+            ha = hands[s] | k.played_by[s]
+            v = strength(ha, k.trump) - ALONE_AT
+            w *= _sig((v if arg else -v) / INFER_T)
+    if w <= floor or not k.play_facts:
+        return w
+    # the plays: a player who plays like the level-2 rules (``_card``) with his sampled hand
+    # would have played the card he did; a miss costs a factor PLAY_MISS (the weight only
+    # falls, so stop once it is below ``floor``)
+    t, maker, alone, dealer = k.trump, k.maker, k.alone, k.dealer
+    active = 4 - sum(k.out)
+    turned = 1 << up if k.up_state == "turned" else 0
+    for s, c, before, gone, later in k.play_facts:
+        h = hands[s] | later
+        out = DECK_MASK & ~gone & ~h & ~turned
+        if s == dealer and discarded >= 0:
+            out &= ~(1 << discarded)
+        if _card(h, before, s, out, t, maker, alone, active) != c:
+            w *= PLAY_MISS_PARTNER if s == k.seat ^ 2 else PLAY_MISS
+            if w <= floor:
+                return w
+    return w
+
+
 def _sample(k: Knowledge, upcard_place, rng):
     me, t = k.seat, k.trump
     hands_known = [0, 0, 0, 0]
@@ -235,7 +364,19 @@ def _sample(k: Knowledge, upcard_place, rng):
                 if k.voids[s] >> su & 1:
                     m &= ~EFF_MASK[t][su]
         allowed[s] = m
-    deal = sample_cards(C.cards_of(k.unseen), sizes, allowed, rng)
+    cards = C.cards_of(k.unseen)
+    if all(m == DECK_MASK for m in allowed.values()):
+        rng.shuffle(cards)                              # nothing known: a plain deal
+        deal = {}
+        i = 0
+        for q, n in sizes.items():
+            m = 0
+            for c in cards[i:i + n]:
+                m |= 1 << c
+            deal[q] = m
+            i += n
+        return hands_known, discard_known, deal
+    deal = sample_cards(cards, sizes, allowed, rng)
     return hands_known, discard_known, deal
 
 
@@ -468,3 +609,337 @@ __all__ = ["determinize", "rule_policy", "rollout_policy", "evaluate", "same_sid
            "order_actions", "BUDGETS", "strength", "Knowledge"]
 
 _ = (DECK, RIGHT, TARGET)
+
+
+# --- levels 3 and 4: the plug-in's own search on int moves ------------------------------------
+
+from ..games.euchre import (ALONE_NO, ALONE_YES, DEFEND_NO, DEFEND_YES, NAME, ORDER_UP, PASS,
+                            cards_of)
+from . import _SolveLimit, check_determinization
+from ..game import canonical
+import time
+
+PLAY_EPS = 0.05                        # rollout card play: a random legal card this often
+RB_PLAY = 0.0                          # added to the value of the level-2 card play
+RB_CALLS = 0.0                         # the same for the calls (and the discard)
+DEAL_BONUS = 4.0                       # added to the margin of a deal the pair scores in
+CALL_NOISE = 0.3                       # rollout calls: uniform noise on the hand estimate
+
+
+def _move(a: dict) -> int:
+    t = a["type"]
+    if t == "play" or t == "discard":
+        return C.CARD[a["card"]]
+    if t == "name":
+        return NAME + SUITS.index(a["suit"])
+    if t == "alone":
+        return ALONE_YES if a["value"] else ALONE_NO
+    if t == "defend_alone":
+        return DEFEND_YES if a["value"] else DEFEND_NO
+    return ORDER_UP if t == "order_up" else PASS
+
+
+def _call_move(g: Euchre, rng: random.Random) -> int:
+    """The rollout's decision in a calling phase: the level-2 estimate with some noise."""
+    ph = g.phase
+    seat = g.to_move
+    hand = g.hands[seat]
+    if ph == "round1":
+        v = call_value(hand, C.SUIT_OF[g.upcard], seat, g.dealer, g.upcard)
+        return ORDER_UP if v + rng.uniform(-CALL_NOISE, CALL_NOISE) >= ORDER_AT else PASS
+    if ph == "round2":
+        up = C.SUIT_OF[g.upcard]
+        best = max((s for s in range(4) if s != up), key=lambda s: strength(hand, s))
+        forced = seat == g.dealer and not g.options["redeal"]
+        v = strength(hand, best) + PARTNER_HELP + rng.uniform(-CALL_NOISE, CALL_NOISE)
+        return NAME + best if forced or v >= ORDER_AT + 0.1 else PASS
+    if ph == "discard":
+        return best_discard(hand, g.trump)
+    if ph == "alone":
+        return ALONE_YES if strength(hand, g.trump) >= ALONE_AT else ALONE_NO
+    if ph == "defend":
+        return DEFEND_YES if strength(hand, g.trump) >= DEFEND_ALONE_AT else DEFEND_NO
+    return g._moves()[0]
+
+
+def _card(hand: int, trick: list, seat: int, out: int, t: int, maker: int, alone: bool,
+          active: int) -> int:
+    """The level-2 card play (``_rule_play``) on masks; ``out`` holds the cards this seat
+    cannot see (every card not played and not in its hand: no peeking at the sample)."""
+    e, p, M = EFF[t], POWER[t], EFF_MASK[t]
+    out_tr = out & M[t]
+
+    def boss(c):
+        s = e[c]
+        if s != t and out_tr:
+            return False
+        pc = p[c]
+        for x in cards_of(out & M[s]):
+            if p[x] > pc:
+                return False
+        return True
+
+    if not trick:
+        cs = cards_of(hand)
+        trumps = [c for c in cs if e[c] == t]
+        makers = not (maker - seat) & 1
+        if makers and trumps and out_tr:
+            top = max(trumps, key=lambda c: p[c])
+            if boss(top) or (maker == seat and len(trumps) >= 3):
+                return top
+        bosses = [c for c in cs if e[c] != t and boss(c)]
+        if bosses:
+            return max(bosses, key=lambda c: p[c])
+        if makers and trumps and maker != seat and not alone:
+            return max(trumps, key=lambda c: p[c])
+        off = [c for c in cs if e[c] != t]
+        if off:
+            return min(off, key=lambda c: (C.count(hand & M[e[c]]), p[c]))
+        return min(cs, key=lambda c: p[c])
+    led = e[trick[0][1]]
+    follow = hand & M[led]
+    cs = cards_of(follow or hand)
+    best_seat, best = trick[0]
+    bp = p[best]
+    for s, c in trick[1:]:
+        ec = e[c]
+        if (ec == t or ec == led) and p[c] > bp and (ec == t or e[best] != t):
+            best_seat, best, bp = s, c, p[c]
+    low = min(cs, key=lambda c: (e[c] == t, p[c]))
+    eb = e[best]
+    winners = [c for c in cs if (e[c] == t and (eb != t or p[c] > bp))
+               or (e[c] == led and eb == led and p[c] > bp)]
+    last = len(trick) == active - 1
+    partner_winning = best_seat == (seat ^ 2)
+    if partner_winning and (last or boss(best)):
+        return low
+    if not winners:
+        return low
+    if partner_winning:
+        sure = [c for c in winners if boss(c)]
+        if sure and eb != t:
+            return min(sure, key=lambda c: p[c])
+        return low
+    if last:
+        return min(winners, key=lambda c: p[c])
+    following = [c for c in winners if e[c] == led]
+    if following:
+        sure = [c for c in following if boss(c)]
+        return min(sure, key=lambda c: p[c]) if sure else max(following, key=lambda c: p[c])
+    return min(winners, key=lambda c: p[c])
+
+
+def _trick_winner(trick: list, t: int) -> int:
+    e, p = EFF[t], POWER[t]
+    w, best = trick[0]
+    led = e[best]
+    bp = p[best]
+    for s, x in trick[1:]:
+        ex = e[x]
+        if (ex == t or ex == led) and p[x] > bp:
+            w, bp = s, p[x]
+    return w
+
+
+def _playout(g: Euchre, rng: random.Random) -> int:
+    """Play the rest of the deal's tricks of ``g`` (not changed) with the level-2 card play
+    (a random card with probability ``PLAY_EPS``); the makers' tricks."""
+    t, maker, alone, active, nxt = g.trump, g.maker, g.alone, g.active, g.nxt
+    hands = list(g.hands)
+    trick = list(g.trick)
+    seat = g.to_move
+    tw = g.tricks_won
+    made = tw[maker] + tw[maker ^ 2]
+    done = tw[0] + tw[1] + tw[2] + tw[3]
+    gone = g.played | (1 << g.upcard if g.up_state == "turned" else 0)
+    M = EFF_MASK[t]
+    e = EFF[t]
+    mteam = maker & 1
+    dealer, disc = g.dealer, g.discarded
+    while done < 5:
+        h = hands[seat]
+        if PLAY_EPS and rng.random() < PLAY_EPS:
+            if trick:
+                f = h & M[e[trick[0][1]]]
+                if f:
+                    h = f
+            c = rng.choice(cards_of(h))
+        else:
+            out = DECK_MASK & ~gone & ~h
+            if seat == dealer and disc >= 0:
+                out &= ~(1 << disc)                   # the dealer knows his discard
+            c = _card(h, trick, seat, out, t, maker, alone, active)
+        hands[seat] ^= 1 << c
+        gone |= 1 << c
+        trick.append((seat, c))
+        if len(trick) < active:
+            seat = nxt[seat]
+            continue
+        w = _trick_winner(trick, t)
+        done += 1
+        if w & 1 == mteam:
+            made += 1
+        trick = []
+        seat = w
+    return made
+
+
+def _value(g: Euchre, seat: int, made: int) -> float:
+    """``evaluate`` of the deal ``g`` ends with ``made`` makers' tricks (G14, G15)."""
+    m = g.maker
+    if made >= 3:
+        team, pts = m & 1, (1 if made < 5 else 4 if g.alone else 2)
+    else:
+        team, pts = 1 - (m & 1), (4 if g.lone_defender is not None else 2)
+    v = float(pts + DEAL_BONUS if team == seat & 1 else -pts - DEAL_BONUS)
+    if g.scores[team] + pts >= TARGET:
+        v += 4.0 if team == seat & 1 else -4.0
+    return v
+
+
+def _fast_rollout(c: Euchre, start: Euchre, seat: int, rng: random.Random) -> float:
+    """Finish the deal of ``c`` (changed): calls by ``_call_move``, tricks by ``_playout``."""
+    deal_no = start.deal_no
+    while c.phase != "play":
+        if c.to_move is None or c.deal_no != deal_no:
+            return evaluate(c, seat, start)
+        c._do(_call_move(c, rng))
+    if c.deal_no != deal_no:
+        return evaluate(c, seat, start)
+    return _value(c, seat, _playout(c, rng))
+
+
+def _clone(g: Euchre) -> Euchre:
+    """A copy for one rollout: only the fields play and the calls change are copied."""
+    new = object.__new__(Euchre)
+    d = g.__dict__.copy()
+    d["hands"] = g.hands[:]
+    d["trick"] = g.trick[:]
+    d["tricks_won"] = g.tricks_won[:]
+    d["calls"] = g.calls[:]
+    d["out"] = g.out[:]
+    d["nxt"] = g.nxt[:]
+    d["scores"] = g.scores[:]
+    d["sheet"] = g.sheet[:]
+    new.__dict__ = d
+    return new
+
+
+def _solve(g: Euchre, seat: int, nodes: list) -> float:
+    """Exact value for ``seat``'s pair of the open-card play left in ``g`` (alpha-beta over
+    the makers' tricks, the pairs taking turns as the cards fall)."""
+    t, active, nxt, maker = g.trump, g.active, g.nxt, g.maker
+    e, p, M = EFF[t], POWER[t], EFF_MASK[t]
+    mteam = maker & 1
+    maximise_makers = (seat & 1) == mteam
+    tw = g.tricks_won
+    made0 = tw[maker] + tw[maker ^ 2]
+    done0 = tw[0] + tw[1] + tw[2] + tw[3]
+    hands = list(g.hands)
+
+    def ab(trick, seat_to, made, done, alpha, beta):
+        # value: makers' tricks at the end
+        if done == 5:
+            return made
+        nodes[0] += 1
+        if nodes[0] > nodes[1]:
+            raise _SolveLimit
+        h = hands[seat_to]
+        if trick:
+            f = h & M[e[trick[0][1]]]
+            if f:
+                h = f
+        cs = sorted(cards_of(h), key=lambda c: -p[c])
+        makers_move = (seat_to & 1) == mteam
+        best = -1 if makers_move else 6
+        for c in cs:
+            hands[seat_to] ^= 1 << c
+            tr = trick + [(seat_to, c)]
+            if len(tr) < active:
+                v = ab(tr, nxt[seat_to], made, done, alpha, beta)
+            else:
+                w = _trick_winner(tr, t)
+                v = ab([], w, made + ((w & 1) == mteam), done + 1, alpha, beta)
+            hands[seat_to] ^= 1 << c
+            if makers_move:
+                if v > best:
+                    best = v
+                if best > alpha:
+                    alpha = best
+            else:
+                if v < best:
+                    best = v
+                if best < beta:
+                    beta = best
+            if alpha >= beta:
+                break
+        return best
+
+    made = ab(list(g.trick), g.to_move, made0, done0, -1, 6)
+    return _value(g, seat, made)
+
+
+def search_values(view: dict, legal: list, rng: random.Random, budget: dict,
+                  stats: dict | None = None, level: int = 3) -> list[float]:
+    """PIMC on int moves: samples fitted to the others' calls (``deal_hidden``), every legal
+    action tried in each sample and the deal finished by the level-2 policy (``_playout``);
+    at level 4 the open-card play of the last ``SOLVE_CARDS`` cards is solved exactly."""
+    seat = view["seat"]
+    k = Knowledge(view)
+    moves = [_move(a) for a in legal]
+    n = len(moves)
+    samples = max(budget["min_samples"], -(-budget["rollouts"] // n))
+    clock = time.process_time if budget.get("clock") == "cpu" else time.perf_counter
+    deadline = clock() + budget["time_cap"]
+    tries = budget.get("infer_tries", INFER_TRIES)
+    solve_nodes = budget.get("solve_nodes", 0)
+    template = determinize(view, rng, k, infer=False)
+    check_determinization(template, view, [canonical(a) for a in legal])
+    exact_ok = bool(solve_nodes) and view["phase"] == "play" and \
+        sum(x["cards"] for x in view["seats"] if not x["sitting_out"]) <= SOLVE_CARDS
+    totals = [0.0] * n
+    done = solved = 0
+    for i in range(samples):
+        hands, kitty, discarded = deal_hidden(k, rng, tries)
+        g = _clone(template)
+        g.hands, g.kitty, g.discarded = hands, kitty, discarded
+        vals = None
+        if exact_ok:
+            try:
+                nodes = [0, solve_nodes]
+                vals = []
+                for m in moves:
+                    c = _clone(g)
+                    c._do(m)
+                    if c.deal_no != g.deal_no or c.to_move is None:
+                        vals.append(evaluate(c, seat, g))
+                    else:
+                        vals.append(_solve(c, seat, nodes))
+                solved += 1
+            except _SolveLimit:
+                vals = None
+        if vals is None:
+            vals = []
+            for m in moves:
+                c = _clone(g)
+                c._do(m)
+                vals.append(_fast_rollout(c, g, seat, rng))
+        for j in range(n):
+            totals[j] += vals[j]
+        done += 1
+        if clock() > deadline:
+            break
+    if stats is not None:
+        stats["samples"] = done
+        stats["solved"] = solved
+        stats["decisions"] = stats.get("decisions", 0) + 1
+        stats["capped"] = stats.get("capped", 0) + (done < samples)
+    values = [x / done for x in totals]
+    bonus = RB_PLAY if view["phase"] == "play" else RB_CALLS
+    if bonus:
+        # trust the level-2 action unless the search finds a clearly better one
+        key = _move(rule_policy(view, random.Random(rng.getrandbits(32))))
+        for j, m in enumerate(moves):
+            if m == key:
+                values[j] += bonus
+    return values

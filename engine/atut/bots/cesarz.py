@@ -222,6 +222,31 @@ def _sample_hands(k: Knowledge, rng: random.Random) -> dict:
             deal[s] = deal.get(s, 0) | placed[s] | k.known[s]
         deal[k.seat] = k.hand
         return deal
+    # rare: the musik placement keeps failing; deal the unseen cards under the voids alone,
+    # then under no constraint at all (the seat's own hand and legal actions stay exact)
+    sizes = dict(sizes)
+    if k.musik is None:
+        sizes.pop("musik", None)
+    rest = k.unseen
+    pool = C.cards_of(rest)
+    need = sum(sizes.values())
+    musik_cards = []
+    if k.musik is None:
+        rng.shuffle(pool)
+        musik_cards, pool = pool[:len(k.active)], pool[len(k.active):]
+    if need != len(pool):
+        raise ValueError("cesarz: no deal consistent with the view")
+    for allow in (allowed, {}):
+        try:
+            deal = sample_cards(pool, sizes, allow, rng)
+        except ValueError:
+            continue
+        for s in others:
+            deal[s] = deal.get(s, 0) | k.known[s]
+        if k.musik is None:
+            deal["musik"] = C.mask_of(musik_cards)
+        deal[k.seat] = k.hand
+        return deal
     raise ValueError("cesarz: no deal consistent with the view")
 
 

@@ -6,8 +6,12 @@ turned beside the pack, in nobody's hand; 3 players: the dealer's shown card, in
 he plays it), every declaration (G9: the cards of each scored imperial and every honour held,
 the ``revealed`` cards of the view), every card played (the view's ``log``) and so every void
 shown by failing to follow (G13: a player who plays off the led suit has none of it, and one
-who then plays neither the led suit nor a trump has no trump either).  Unknown: the rest of the
-other hands and, with 2 players, the 7 unused cards.
+who then plays neither the led suit nor a trump has no trump either).  The declarations also
+bound the hidden cards (``Declared``): every honour of a hand was shown (G11), so with 2 players
+an honour nobody showed is among the unused cards; each hand's best suit has the declared length
+and value (G10); a hand beaten in the imperials holds fewer units than the top, and with no
+imperials declared no hand holds one (G8).  Unknown: the rest of the other hands and, with 2
+players, the 7 unused cards.
 
 The only decision is which card to play.  Points in the play come from leading trump honours
 (G14, +4 each) and from taking 7 or more tricks (G15); card values play no part, so a trick is
@@ -38,6 +42,8 @@ LEAD_DRAW = 1                    # level 2: lead trumps (this many or more) agai
 DRAW_HIGH = True
 HONOUR_WIN = 0                   # level 2: win last with an honour when holding this many
 LEAD_SHORT = False               # level 2: lead low from the shortest plain suit
+LEAD_HIGH = True                 # level 2: lead high from the longest plain suit
+ROLL_DRAW = True                 # rollouts: lead trumps against the others' honours
 DEAL_WIN = 0.0                   # added for gaining more than every other seat in the deal
 SPEND = 0.05                     # tie-break: the value of keeping honours, trumps, high cards
 
@@ -394,7 +400,8 @@ def _rule_lead(k: Knowledge, cards: list[int], rng) -> int:
         def key(c):
             su = C.suit_of(c)
             ln = C.count(k.hand & SUIT[su])
-            return (-ln if LEAD_SHORT else ln, -POWER[c], rng.random())
+            return (-ln if LEAD_SHORT else ln, POWER[c] if LEAD_HIGH else -POWER[c],
+                    rng.random())
         return max(plain, key=key)
     return min(cards, key=lambda c: POWER[c])
 
@@ -489,6 +496,9 @@ def rollout_policy(g: Imperial, rng: random.Random) -> dict:
                 continue
             if best is None or POWER[c] > POWER[best]:
                 best = c
+        if best is None and ROLL_DRAW and hand & SUIT[tr] and others & hon:
+            # draw the others' trumps: an honour that follows scores nothing (G14)
+            best = max(C.cards_of(hand & SUIT[tr]), key=POWER.__getitem__)
         if best is None:
             plain = hand & ~SUIT[tr] or hand
             best = max(C.cards_of(plain),

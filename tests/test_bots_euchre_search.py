@@ -108,9 +108,9 @@ def test_play_facts_fit_the_rules():
     raise AssertionError("no state with plays of the others")
 
 
-def test_exact_endgame_matches_the_generic_solver(monkeypatch):
-    """``_solve`` (alpha-beta on masks) gives the value of the generic open-card solver."""
-    monkeypatch.setattr(B, "DEAL_BONUS", 0.0)
+def test_exact_endgame_matches_the_generic_solver():
+    """``_solve`` (alpha-beta on masks) gives the value of the generic open-card solver with
+    ``evaluate`` (the same scale, deal bonus included)."""
     rng = random.Random(3)
     n = 0
     for g, v in _play_states(30, seed0=80):

@@ -7,16 +7,28 @@ out, every card played (the view's ``log``), and so every void shown by failing 
 led (effective) suit (G5, G6).  The dealer also knows his discard.  Unknown: the other hands,
 the three unused cards, and (for everyone but the dealer) the discard - which is the upcard
 itself only if the dealer threw it away.
+
+Levels 3 and 4 use this plug-in's ``search_values`` (PIMC on the game's int moves): each sample
+deals the hidden cards so that they fit what the others did - their calls and passes (G7, G8,
+G10) as a level-2 caller would make them, and their card plays as the level-2 rules would play
+them (``call_weight``, by rejection) - then every legal action is tried and the deal finished
+with the level-2 calls and card play on masks (``_playout``); level 4 solves the open-card play
+of the last ``SOLVE_CARDS`` cards exactly.  The value is the pair's point margin of the deal
+(G14) plus ``DEAL_BONUS`` for the pair that scores and 4 for reaching 10 (G15).
 """
 
 from __future__ import annotations
 
 import math
 import random
+import time
 
 from .. import cards as C
-from ..games.euchre import DECK, DECK_MASK, EFF, EFF_MASK, POWER, RIGHT, TARGET, Euchre
-from . import blank_game, sample_cards
+from ..game import canonical
+from ..games.euchre import (ALONE_NO, ALONE_YES, DECK, DECK_MASK, DEFEND_NO, DEFEND_YES, EFF,
+                            EFF_MASK, NAME, ORDER_UP, PASS, POWER, RIGHT, TARGET, Euchre,
+                            cards_of)
+from . import _SolveLimit, blank_game, check_determinization, sample_cards
 
 SUITS = C.SUITS
 BUDGETS = {
@@ -577,9 +589,12 @@ def rollout_policy(g: Euchre, rng: random.Random) -> dict:
 # --- evaluation and endgame --------------------------------------------------------------------
 
 def evaluate(g: Euchre, seat: int, start) -> float:
-    """The pair's point margin of the deal; reaching 10 (G15) counts as 4 points more."""
+    """The pair's point margin of the deal, ``DEAL_BONUS`` more for the pair that scored;
+    reaching 10 (G15) counts as 4 points more."""
     mine, theirs = seat & 1, 1 - (seat & 1)
     v = (g.scores[mine] - start.scores[mine]) - (g.scores[theirs] - start.scores[theirs])
+    if v:
+        v += DEAL_BONUS if v > 0 else -DEAL_BONUS
     if g.to_move is None and g.winner is not None:
         v += 4.0 if seat in g.winner else -4.0
     return float(v)
@@ -606,18 +621,12 @@ def order_actions(g: Euchre, actions: list) -> list:
 
 
 __all__ = ["determinize", "rule_policy", "rollout_policy", "evaluate", "same_side", "solvable",
-           "order_actions", "BUDGETS", "strength", "Knowledge"]
+           "order_actions", "search_values", "BUDGETS", "strength", "Knowledge"]
 
 _ = (DECK, RIGHT, TARGET)
 
 
 # --- levels 3 and 4: the plug-in's own search on int moves ------------------------------------
-
-from ..games.euchre import (ALONE_NO, ALONE_YES, DEFEND_NO, DEFEND_YES, NAME, ORDER_UP, PASS,
-                            cards_of)
-from . import _SolveLimit, check_determinization
-from ..game import canonical
-import time
 
 PLAY_EPS = 0.05                        # rollout card play: a random legal card this often
 RB_PLAY = 0.0                          # added to the value of the level-2 card play

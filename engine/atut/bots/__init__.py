@@ -453,12 +453,21 @@ def search(p, view: dict, legal: list, rng: random.Random, budget: dict,
         done += 1
         if clock() > deadline:
             break
-    if stats is not None:
-        stats["samples"] = done
-        stats["solved"] = solved
-        stats["decisions"] = stats.get("decisions", 0) + 1
-        stats["capped"] = stats.get("capped", 0) + (done < samples)
+    note_search(stats, done, done < samples, solved)
     return [t / done for t in totals]
+
+
+def note_search(stats: dict | None, samples: int, capped: bool, solved: int | None = None):
+    """Record one search decision in a bot's ``stats`` (read by the arena and bench-bots):
+    samples done, exact solves (when the search has a solver), decisions, decisions cut by
+    the time cap."""
+    if stats is None:
+        return
+    stats["samples"] = samples
+    if solved is not None:
+        stats["solved"] = solved
+    stats["decisions"] = stats.get("decisions", 0) + 1
+    stats["capped"] = stats.get("capped", 0) + capped
 
 
 def check_determinization(g, view: dict, keys: list[str]) -> None:

@@ -19,7 +19,7 @@ from .. import cards as C
 from ..games.cesarz import (DECK_MASK, EMPEROR, JOKER_MASK, JOKERS, MELD1, NO, POWER,
                             SUITED_MASK, VALUE, Cesarz, meld_partners, meld_value, musik_credit)
 from ..game import canonical
-from . import blank_game, check_determinization, fast_clone, sample_cards
+from . import blank_game, check_determinization, fast_clone, note_search, sample_cards
 
 SUIT = C.SUIT_MASK
 K_, Q_, PR_, YP_ = C.KING, C.QUEEN, C.PRINCE, C.YOUNG_PRINCESS
@@ -773,10 +773,7 @@ def search_values(view, legal, rng, budget, stats, level):
             left = max(min_s - screen, -(-(total_r - screen * n) // len(best)))
             plan.append((left, sorted(best)))
             pruned = True
-    if stats is not None:
-        stats["samples"] = done
-        stats["decisions"] = stats.get("decisions", 0) + 1
-        stats["capped"] = stats.get("capped", 0) + (clock() > deadline)
+    note_search(stats, done, clock() > deadline)
     keepset = set(plan[-1][1]) if pruned else set(range(n))
     val = []
     for j in range(n):

@@ -28,7 +28,7 @@ from ..game import canonical
 from ..games.euchre import (ALONE_NO, ALONE_YES, DECK, DECK_MASK, DEFEND_NO, DEFEND_YES, EFF,
                             EFF_MASK, NAME, ORDER_UP, PASS, POWER, RIGHT, TARGET, Euchre,
                             cards_of)
-from . import _SolveLimit, blank_game, check_determinization, sample_cards
+from . import _SolveLimit, blank_game, check_determinization, note_search, sample_cards
 
 SUITS = C.SUITS
 BUDGETS = {
@@ -938,11 +938,7 @@ def search_values(view: dict, legal: list, rng: random.Random, budget: dict,
         done += 1
         if clock() > deadline:
             break
-    if stats is not None:
-        stats["samples"] = done
-        stats["solved"] = solved
-        stats["decisions"] = stats.get("decisions", 0) + 1
-        stats["capped"] = stats.get("capped", 0) + (done < samples)
+    note_search(stats, done, done < samples, solved)
     values = [x / done for x in totals]
     bonus = RB_PLAY if view["phase"] == "play" else RB_CALLS
     if bonus:

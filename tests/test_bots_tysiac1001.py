@@ -26,6 +26,21 @@ def rules(game):
     return P.rule_policy(game.view(game.to_move), random.Random(0))
 
 
+def announced_deal():
+    """Seat 0 took the contract at 40, gave 10D to seat 1 and KD to seat 2, announced 40."""
+    hands = {0: ["AS", "KH", "QH", "10S", "9C", "9D", "JD"],
+             1: ["KS", "QS", "AC", "10C", "KC", "JS", "9S"],
+             2: ["AH", "10H", "JH", "9H", "QC", "JC", "AD"]}
+    g = new(hands, przykup=["10D", "KD", "QD"])
+    g.apply({"type": "bid", "value": 40})
+    g.apply({"type": "pass"})
+    g.apply({"type": "pass"})
+    g.apply({"type": "give", "card": "10D", "to": 1})
+    g.apply({"type": "give", "card": "KD", "to": 2})
+    g.apply({"type": "announce", "value": 40})
+    return g
+
+
 def mask(*codes):
     return C.mask_of(C.CARD[c] for c in codes)
 
@@ -67,16 +82,7 @@ def test_determinize_is_consistent_with_the_view():
 
 def test_determinize_samples_the_hidden_cards():
     """Seat 1 (an opponent) does not know which przykup card seat 2 got: both appear."""
-    hands = {0: ["AS", "KH", "QH", "10S", "9C", "9D", "JD"],
-             1: ["KS", "QS", "AC", "10C", "KC", "JS", "9S"],
-             2: ["AH", "10H", "JH", "9H", "QC", "JC", "AD"]}
-    g = new(hands, przykup=["10D", "KD", "QD"])
-    g.apply({"type": "bid", "value": 40})
-    g.apply({"type": "pass"})
-    g.apply({"type": "pass"})
-    g.apply({"type": "give", "card": "10D", "to": 1})
-    g.apply({"type": "give", "card": "KD", "to": 2})
-    g.apply({"type": "announce", "value": 40})
+    g = announced_deal()
     g.apply({"type": "play", "card": "AS"})
     v = g.view(1)
     got = set()

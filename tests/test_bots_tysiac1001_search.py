@@ -9,14 +9,10 @@ import atut
 from atut import bots as B
 from atut import cards as C
 from atut.bots import tysiac1001 as P
-from atut.games.tysiac1001 import arrange_deck
+
+from test_bots_tysiac1001 import announced_deal, new
 
 B.STRICT = True
-
-
-def new(hands, przykup=(), dealer=2, n=3, seed=1):
-    return atut.new_game("tysiac1001", players=n, seed=seed, dealer=dealer,
-                         deck=arrange_deck(n, dealer, hands, przykup))
 
 
 BUDGET = {"rollouts": 60, "min_samples": 6, "time_cap": 30.0, "clock": "cpu"}
@@ -66,16 +62,7 @@ def test_bids_are_read_as_the_rules_bid():
 
 
 def test_play_policy_declares_a_marriage_and_plays_legally():
-    hands = {0: ["AS", "KH", "QH", "10S", "9C", "9D", "JD"],
-             1: ["KS", "QS", "AC", "10C", "KC", "JS", "9S"],
-             2: ["AH", "10H", "JH", "9H", "QC", "JC", "AD"]}
-    g = new(hands, przykup=["10D", "KD", "QD"])
-    g.apply({"type": "bid", "value": 40})
-    g.apply({"type": "pass"})
-    g.apply({"type": "pass"})
-    g.apply({"type": "give", "card": "10D", "to": 1})
-    g.apply({"type": "give", "card": "KD", "to": 2})
-    g.apply({"type": "announce", "value": 40})
+    g = announced_deal()
     g.apply({"type": "play", "card": "AS"})        # no marriage on the first trick (G13)
     g.apply({"type": "play", "card": "9S"})
     g.apply({"type": "play", "card": "AD"})        # seat 2 void in spades, no trump yet

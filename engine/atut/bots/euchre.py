@@ -27,7 +27,7 @@ from .. import cards as C
 from ..game import canonical
 from ..games.euchre import (ALONE_NO, ALONE_YES, DECK, DECK_MASK, DEFEND_NO, DEFEND_YES, EFF,
                             EFF_MASK, NAME, ORDER_UP, PASS, POWER, RIGHT, TARGET, Euchre,
-                            cards_of)
+                            cards_of, trick_winner)
 from . import _SolveLimit, blank_game, check_determinization, note_search, sample_cards
 
 SUITS = C.SUITS
@@ -738,18 +738,6 @@ def _card(hand: int, trick: list, seat: int, out: int, t: int, maker: int, alone
     return min(winners, key=lambda c: p[c])
 
 
-def _trick_winner(trick: list, t: int) -> int:
-    e, p = EFF[t], POWER[t]
-    w, best = trick[0]
-    led = e[best]
-    bp = p[best]
-    for s, x in trick[1:]:
-        ex = e[x]
-        if (ex == t or ex == led) and p[x] > bp:
-            w, bp = s, p[x]
-    return w
-
-
 def _playout(g: Euchre, rng: random.Random) -> int:
     """Play the rest of the deal's tricks of ``g`` (not changed) with the level-2 card play
     (a random card with probability ``PLAY_EPS``); the makers' tricks."""
@@ -784,7 +772,7 @@ def _playout(g: Euchre, rng: random.Random) -> int:
         if len(trick) < active:
             seat = nxt[seat]
             continue
-        w = _trick_winner(trick, t)
+        w = trick_winner(trick, t)
         done += 1
         if w & 1 == mteam:
             made += 1
@@ -867,7 +855,7 @@ def _solve(g: Euchre, seat: int, nodes: list) -> float:
             if len(tr) < active:
                 v = ab(tr, nxt[seat_to], made, done, alpha, beta)
             else:
-                w = _trick_winner(tr, t)
+                w = trick_winner(tr, t)
                 v = ab([], w, made + ((w & 1) == mteam), done + 1, alpha, beta)
             hands[seat_to] ^= 1 << c
             if makers_move:

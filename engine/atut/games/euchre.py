@@ -125,6 +125,20 @@ def deal_points(maker_tricks: int, alone: bool, lone_defender: bool) -> tuple[in
     return 1, 4 if (alone and lone_defender) else 2
 
 
+def trick_winner(trick: list, t: int) -> int:
+    """The seat that wins ``trick`` (``(seat, card)`` pairs, in play order) with trump ``t``:
+    the highest trump, else the highest card of the led suit (G13)."""
+    eff, power = EFF[t], POWER[t]
+    w, best = trick[0]
+    led = eff[best]
+    bp = power[best]
+    for s, x in trick[1:]:
+        e = eff[x]
+        if (e == t or e == led) and power[x] > bp:
+            w, bp = s, power[x]
+    return w
+
+
 class Euchre(Game):
     GAME_ID = "euchre"
     PLAYERS = (4,)                                            # G1
@@ -301,15 +315,7 @@ class Euchre(Game):
                 if len(trick) < self.active:
                     self.to_move = self.nxt[seat]
                     return
-                t = self.trump                                # G13: highest trump, else
-                eff, power = EFF[t], POWER[t]                 # the highest of the led suit
-                w, best = trick[0]
-                led = eff[best]
-                bp = power[best]
-                for s, x in trick[1:]:
-                    e = eff[x]
-                    if (e == t or e == led) and power[x] > bp:
-                        w, bp = s, power[x]
+                w = trick_winner(trick, self.trump)
                 tw = self.tricks_won
                 tw[w] += 1
                 if self._recording:

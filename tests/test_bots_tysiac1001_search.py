@@ -96,6 +96,27 @@ def test_search_values_every_phase():
         assert {"bid", "play"} <= seen
 
 
+def test_search_records_samples_and_decisions_cut_by_the_time_cap():
+    # every phase's search reports to the bot's stats (the arena's "cut by the time cap" line)
+    g = atut.new_game("tysiac1001", players=3, seed=11)
+    rng = random.Random(11)
+    seen = set()
+    while g.deal_no == 1:
+        v = g.view(g.to_move)
+        legal = v["legal_actions"]
+        if len(legal) > 1 and v["phase"] not in seen:
+            seen.add(v["phase"])
+            stats: dict = {}
+            P.search_values(v, legal, random.Random(3), BUDGET, stats, 3)
+            assert stats["decisions"] == 1 and stats["capped"] == 0, v["phase"]
+            assert stats["samples"] >= 1
+            P.search_values(v, legal, random.Random(3), dict(BUDGET, time_cap=-1.0), stats, 3)
+            assert stats["decisions"] == 2 and stats["capped"] == 1, v["phase"]
+            assert stats["samples"] == 1                     # stopped after the first sample
+        g.apply(P.rule_policy(v, rng))
+    assert {"bid", "play"} <= seen
+
+
 def test_a_strong_hand_bids_and_announces_what_it_can_make():
     # hearts and diamonds marriages with aces: a search bot bids, and its contract is high
     hands = {0: ["AH", "KH", "QH", "AD", "KD", "QD", "AS"]}

@@ -28,7 +28,7 @@ from .. import cards as C
 from ..games.tysiac1001 import (DECK_MASK, DECLARER_MARK, MARRIAGE_VALUE, PAIR, PARTNER, POWER, VALUE,
                                 Tysiac1001, dealer_credit, has_marriage)
 from ..game import canonical
-from . import blank_game, fast_clone, sample_cards
+from . import blank_game, fast_clone, note_search, sample_cards
 
 SUIT = C.SUIT_MASK
 NO = -1
@@ -788,7 +788,9 @@ def _original(g, k, s):
     return h
 
 
-def _samples(view, rng, count, budget, clock, deadline):
+def _samples(view, rng, count, budget, clock, deadline, tally):
+    """Up to ``count`` sampled deals fitted to the others' bids; stops early at the time cap
+    (``tally``: samples given and whether the cap cut them short, for ``note_search``)."""
     cons = _bid_constraints(view) if BID_TRIES > 1 else {}
     k = Knowledge(view) if cons else None
     for i in range(count):
@@ -810,8 +812,10 @@ def _samples(view, rng, count, budget, clock, deadline):
                 best, bv = g, miss
             if miss <= BID_SLACK:
                 break
+        tally[0] += 1
         yield _sim(best)
-        if clock() > deadline:
+        if i + 1 < count and clock() > deadline:
+            tally[1] = True
             return
 
 
@@ -864,18 +868,20 @@ def search_values(view, legal, rng, budget, stats, level):
     deadline = clock() + budget["time_cap"]
     ph = view["phase"]
     me = view["seat"]
-    if stats is not None:
-        stats["decisions"] = stats.get("decisions", 0) + 1
+    tally = [0, False]                             # samples done, cut by the time cap
     if ph not in SEARCH_PHASES:                    # (for experiments) the rules decide
         key = canonical(rule_policy(view, rng))
-        return [float(canonical(a) == key) for a in legal]
-    if ph == "announce":
-        return _announce_values(view, legal, rng, budget, clock, deadline)
-    if ph in ("give", "decide"):
-        return _give_values(view, legal, rng, budget, clock, deadline)
-    if ph == "bid":
-        return _bid_values(view, legal, rng, budget, clock, deadline)
-    return _play_values(view, legal, rng, budget, clock, deadline)
+        out = [float(canonical(a) == key) for a in legal]
+    elif ph == "announce":
+        out = _announce_values(view, legal, rng, budget, clock, deadline, tally)
+    elif ph in ("give", "decide"):
+        out = _give_values(view, legal, rng, budget, clock, deadline, tally)
+    elif ph == "bid":
+        out = _bid_values(view, legal, rng, budget, clock, deadline, tally)
+    else:
+        out = _play_values(view, legal, rng, budget, clock, deadline, tally)
+    note_search(stats, tally[0], tally[1])
+    return out
 
 
 def _best_contract(rows, me, d, lo, hi):
@@ -887,10 +893,10 @@ def _best_contract(rows, me, d, lo, hi):
     return v, c
 
 
-def _announce_values(view, legal, rng, budget, clock, deadline):
+def _announce_values(view, legal, rng, budget, clock, deadline, tally):
     me = view["seat"]
     rows = []
-    for g in _samples(view, rng, budget["rollouts"], budget, clock, deadline):
+    for g in _samples(view, rng, budget["rollouts"], budget, clock, deadline, tally):
         extra = _extra(g)
         rows.append((_finish_play(g, rng), extra, g.active))
     drows = _declarer_rows(rows, me)
@@ -924,13 +930,13 @@ def _combos(g):
     return out
 
 
-def _give_values(view, legal, rng, budget, clock, deadline):
+def _give_values(view, legal, rng, budget, clock, deadline, tally):
     me = view["seat"]
     decide = view["phase"] == "decide"
     combos = None
     rows: list = []
     count = None
-    for g in _samples(view, rng, 10 ** 6, budget, clock, deadline):
+    for g in _samples(view, rng, 10 ** 6, budget, clock, deadline, tally):
         if decide:
             g._apply({"type": "play_on"})
         if combos is None:
@@ -972,14 +978,14 @@ def _give_values(view, legal, rng, budget, clock, deadline):
     return out
 
 
-def _play_values(view, legal, rng, budget, clock, deadline):
+def _play_values(view, legal, rng, budget, clock, deadline, tally):
     me = view["seat"]
     n_act = len(legal)
     count = max(budget["min_samples"], -(-budget["rollouts"] // n_act))
     keys = [canonical(a) for a in legal]
     totals_v = [0.0] * n_act
     done = 0
-    for g in _samples(view, rng, count, budget, clock, deadline):
+    for g in _samples(view, rng, count, budget, clock, deadline, tally):
         extra = _extra(g)
         by_key = {canonical(a): a for a in g._legal()}
         d = g.declarer
@@ -1031,7 +1037,7 @@ def _auction(active, passed, high, hb, me, maxes, caps):
     return next(s for s in active if s not in passed), 0
 
 
-def _bid_values(view, legal, rng, budget, clock, deadline):
+def _bid_values(view, legal, rng, budget, clock, deadline, tally):
     me = view["seat"]
     n = view["players"]
     active = list(view["active"])
@@ -1043,7 +1049,7 @@ def _bid_values(view, legal, rng, budget, clock, deadline):
     my_cap = max(a["value"] for a in legal if a["type"] == "bid") if len(legal) > 1 else 0
     count = max(budget["min_samples"], budget["rollouts"] // 3)
     samples = []                      # (maxes, caps, {declarer: (totals, extra, ann, play_on)})
-    for g in _samples(view, rng, count, budget, clock, deadline):
+    for g in _samples(view, rng, count, budget, clock, deadline, tally):
         maxes = [-1] * n
         caps = [0] * n
         outs = {}

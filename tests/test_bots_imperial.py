@@ -200,3 +200,97 @@ def test_search_leads_a_trump_honour_when_it_can():
     bot = make_bot("imperial", 3, seed=2, budget={"rollouts": 120, "min_samples": 8})
     a = bot.choose(v)
     assert a["card"] in ("KH", "JH") and a["card"] in B.Knowledge(v).honours_codes()
+
+
+# --- the exact open-card solver (levels 3 and 4 near the end of the deal) -----------------------
+
+def _brute(g, root, deal_no):
+    """Minimax over the real game (root maximises, the others minimise) with the solver's value:
+    +-DEAL_WIN_SOLVE for the deal won/lost (shared: 2 seats 0), plus the gain over the best
+    other seat; G14's honour leads and G15's trick bonus are scored by the game itself."""
+    if g.is_over or g.deal_no != deal_no:
+        row = g.sheet[deal_no - 1]
+        me = row[root]
+        others = [row[s] for s in range(g.n) if s != root]
+        bo = max(others)
+        w = 1.0 if me > bo else (-1.0 if me < bo else 2.0 / (1 + others.count(bo)) - 1.0)
+        return B.DEAL_WIN_SOLVE * w + me - bo
+    vals = []
+    for a in g.legal_actions():
+        c = g.clone()
+        c.apply(a)
+        vals.append(_brute(c, root, deal_no))
+    return max(vals) if g.to_move == root else min(vals)
+
+
+@pytest.mark.parametrize("n,cards,games", [(2, 4, 6), (3, 3, 4)])
+def test_solver_matches_brute_force_minimax(n, cards, games):
+    checked = 0
+    for seed in range(games):
+        g = atut.new_game("imperial", players=n, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over and g.deal_no == 1:
+            s = g.to_move
+            if C.count(g.hands[s]) <= cards:
+                vals = B.solve_root(g, s)
+                assert set(vals) == {C.card(a["card"]) for a in g.legal_actions()}
+                for a in g.legal_actions():
+                    c = g.clone()
+                    c.apply(a)
+                    assert vals[C.card(a["card"])] == pytest.approx(_brute(c, s, 1))
+                checked += 1
+            g.apply(rng.choice(g.legal_actions()))
+    assert checked > 20
+
+
+def test_solver_model_plays_like_the_rollouts():
+    # the others in ``respond`` play ``rollout_policy``'s card (the level-2 rules, open hands)
+    checked = 0
+    for n in (2, 3):
+        for seed in range(4):
+            g = atut.new_game("imperial", players=n, seed=seed)
+            rng = random.Random(seed)
+            while not g.is_over and g.deal_no == 1:
+                s = g.to_move
+                e = B.Endgame(n, g.trump, s)
+                hands = tuple(B.to9(h) for h in g.hands)
+                played = tuple(B._TO9[c] for _, c in g.trick)
+                got = B._FROM9[e.model(hands, s, played, g.leader)]
+                assert C.code(got) == B.rollout_policy(g, rng)["card"]
+                checked += 1
+                g.apply(rng.choice(g.legal_actions()))
+    assert checked > 100
+
+
+def test_solver_leads_trump_honours_that_draw_the_others():
+    # trump H, 4 tricks to go at 4-4, nothing scored yet.  Seat 1 leads, holding KH QH 8S 9S
+    # against JH 7H KS QS: KH then QH score 8 (G14) and force out seat 0's honours as
+    # followers (nothing for them); a spade first gives seat 0 the lead for JH and 7H.
+    from test_imperial import game_with
+    g = game_with(2, 0, {}, turned="9H")
+    g.hands = [C.mask_of(C.card(x) for x in ("JH", "7H", "KS", "QS")),
+               C.mask_of(C.card(x) for x in ("KH", "QH", "8S", "9S"))]
+    g.trump, g.trick, g.leader, g.to_move = C.HEARTS, [], 1, 1
+    g.tricks_won, g.deal_points = [4, 4], [0, 0]
+    vals = B.solve_root(g, 1)
+    assert set(vals) == {C.card(x) for x in ("KH", "QH", "8S", "9S")}
+    assert vals[C.card("KH")] == vals[C.card("QH")] > max(vals[C.card("8S")], vals[C.card("9S")])
+    assert vals[C.card("KH")] == B.DEAL_WIN_SOLVE + 8          # won the deal by 8 (6-6 tricks)
+    mv = B.solve_root(g, 1, model=True)                         # against the rules: the same
+    assert mv[C.card("KH")] == max(mv.values()) > mv[C.card("9S")]
+
+
+def test_search_solves_the_end_of_the_deal_legal_and_repeatable():
+    for n in (2, 3):
+        g = atut.new_game("imperial", players=n, seed=9)
+        rng = random.Random(9)
+        while C.count(g.hands[g.to_move]) > 6 or len(g.legal_actions()) < 2:
+            g.apply(rng.choice(g.legal_actions()))
+        v = g.view(g.to_move)
+        for level in (3, 4):
+            bot = make_bot("imperial", level, seed=1, budget={"solve_samples": 6})
+            a = bot.choose(v)
+            assert canonical(a) in {canonical(x) for x in v["legal_actions"]}
+            assert bot.stats["solved"] == 6
+            again = make_bot("imperial", level, seed=1, budget={"solve_samples": 6})
+            assert again.choose(v) == a

@@ -21,15 +21,19 @@ worth only its count and the lead it gives.
 from __future__ import annotations
 
 import random
+import time
 
 from .. import cards as C
+from ..games.imperial import BONUS as BONUS_PTS, TARGET as TARGET_PTS
 from ..games.imperial import DECK_MASK, HONOURS, POWER, VALUE, Imperial, find_imperials
 from . import blank_game, possible_cards, sample_cards
 
 SUIT = C.SUIT_MASK
 BUDGETS = {
-    3: {"rollouts": 240, "min_samples": 10},
-    4: {"rollouts": 800, "min_samples": 24},
+    3: {"rollouts": 240, "min_samples": 10, "solve_cards": 8, "solve_samples": 16,
+        "solve_nodes": 20000, "solve_model": 1},
+    4: {"rollouts": 800, "min_samples": 24, "solve_cards": 10, "solve_samples": 30,
+        "solve_nodes": 60000, "solve_model": 1},
 }
 EPSILON = 0.0                    # share of random moves in rollouts
 WIN_VALUE = 60.0                 # a won (lost) game is worth this many points of margin
@@ -577,9 +581,416 @@ def evaluate(g: Imperial, seat: int, start) -> float:
     return value
 
 
-# --- level 4 (and 3 with ``solve_nodes``): exact open-card endgames ----------------------------
+# --- exact open-card trick play (levels 3 and 4) --------------------------------------------
+#
+# On masks of their own: card ``suit * 9 + POWER - 1`` (9 bits a suit, a higher bit a higher
+# card in this game's order, G13), so the highest card of a suit is its top bit.
 
-SOLVE_CARDS = 0                  # solve a sample exactly when the seat holds at most this many (0: off)
+INF = float("inf")
+SM9 = [511 << (9 * s) for s in range(4)]
+DEAL_WIN_SOLVE = 50.0            # solver and rollouts: a deal won (lost) is worth this (+/-)
+_TO9 = {}
+_FROM9 = {}
+for _c in range(44):
+    if POWER[_c]:
+        _TO9[_c] = C.SUIT_OF[_c] * 9 + POWER[_c] - 1
+        _FROM9[_TO9[_c]] = _c
+
+
+def to9(mask: int) -> int:
+    out = 0
+    while mask:
+        low = mask & -mask
+        out |= 1 << _TO9[low.bit_length() - 1]
+        mask ^= low
+    return out
+
+
+class SolveLimit(Exception):
+    pass
+
+
+class Endgame:
+    """Alpha-beta with a transposition table over the rest of the deal's trick play with every
+    hand open.  ``root`` maximises, every other seat minimises (exact with 2 players; with 3 the
+    others are taken as allies, a cautious "paranoid" search).  The value of a finished deal is
+    the arena's measure: ``DEAL_WIN_SOLVE`` x (+1 won, 0 shared, -1 lost; the seat that gained
+    most in the deal wins) plus the root's gain minus the best other gain as a tie-break.  Only
+    the play scores here: +4 for each trump honour led (G14, a follower's honour scores
+    nothing) and the trick bonus (G15: 7-11 tricks +4, all 12 +8)."""
+
+    def __init__(self, n: int, trump: int, root: int, max_nodes: int = 0,
+                 deadline=None, clock=None):
+        self.n = n
+        self.tr = trump
+        self.trm = SM9[trump]
+        self.hon = to9(HONOURS[(n, trump)])
+        self.root = root
+        self.tt = {}
+        self.nodes = 0
+        self.max_nodes = max_nodes
+        self.deadline = deadline
+        self.clock = clock
+
+    def terminal(self, pts, tricks) -> float:
+        n = self.n
+        p = list(pts)
+        for s in range(n):
+            t = tricks[s]
+            if t > 6:                                         # G15
+                p[s] += 2 * 4 if t == 12 else 4
+        me = p[self.root]
+        others = [p[s] for s in range(n) if s != self.root]
+        bo = max(others)
+        if me > bo:
+            w = 1.0
+        elif me == bo:
+            w = 2.0 / (1 + others.count(bo)) - 1.0            # shared: 2 seats 0, 3 seats -1/3
+        else:
+            w = -1.0
+        return DEAL_WIN_SOLVE * w + (me - bo)
+
+    def moves(self, h, rem, pos, best):
+        """Legal cards (G13) of hand ``h``, one of each run of equivalent cards (adjacent among
+        the cards still out, in one hand, both honours or neither), likely best first."""
+        hon = self.hon
+        out = []
+        m = self._legal(h, pos)
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            higher = rem & SM9[c // 9] & ~((low << 1) - 1)
+            if higher:
+                nh = higher & -higher
+                if h & nh and (not hon & nh) == (not hon & low):
+                    continue
+            out.append(c)
+        if pos == 0:
+            out.sort(key=lambda c: (-(hon >> c & 1), -(c % 9)))
+        else:
+            tr = self.tr
+            bs = best // 9
+
+            def key(c):
+                cs = c // 9
+                if (c > best) if cs == bs else cs == tr:
+                    return c % 9
+                return 10 + c % 9 + 10 * (cs == tr) + 20 * (hon >> c & 1)
+            out.sort(key=key)
+        return out
+
+    def _legal(self, h, pos):
+        if not pos:
+            return h
+        lm = SM9[self._led]
+        return h & lm or h & self.trm or h
+
+    def search(self, hands, leader, pts, tricks, alpha, beta) -> float:
+        if not hands[leader]:
+            return self.terminal(pts, tricks)
+        key = (hands, leader, pts, tricks)
+        e = self.tt.get(key)
+        a0, b0 = alpha, beta
+        if e is not None:
+            lo, hi = e
+            if lo >= beta or lo == hi:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+        v = self.trick(hands, leader, pts, tricks, (), alpha, beta)
+        lo, hi = e if e is not None else (-INF, INF)
+        if v <= a0:
+            hi = min(hi, v)
+        elif v >= b0:
+            lo = max(lo, v)
+        else:
+            lo = hi = v
+        self.tt[key] = (lo, hi)
+        return v
+
+    def trick(self, hands, leader, pts, tricks, played, alpha, beta) -> float:
+        n = self.n
+        pos = len(played)
+        tr = self.tr
+        if pos == n:                                          # G13: who takes the trick
+            best = played[0]
+            bi = 0
+            for i in range(1, n):
+                c = played[i]
+                if (c > best) if c // 9 == best // 9 else c // 9 == tr:
+                    best = c
+                    bi = i
+            w = (leader + bi) % n
+            t = list(tricks)
+            t[w] += 1
+            return self.search(hands, w, pts, tuple(t), alpha, beta)
+        self.nodes += 1
+        if self.max_nodes and self.nodes > self.max_nodes:
+            raise SolveLimit
+        if self.deadline is not None and not self.nodes & 255 and self.clock() > self.deadline:
+            raise SolveLimit
+        seat = (leader + pos) % n
+        h = hands[seat]
+        rem = 0
+        for x in hands:
+            rem |= x
+        best = 0
+        if pos:
+            best = played[0]
+            for c in played:
+                rem |= 1 << c
+                if (c > best) if c // 9 == best // 9 else c // 9 == tr:
+                    best = c
+            self._led = played[0] // 9
+        maxing = seat == self.root
+        v = -INF if maxing else INF
+        for c in self.moves(h, rem, pos, best):
+            hs = list(hands)
+            hs[seat] = h & ~(1 << c)
+            p = pts
+            if not pos and self.hon >> c & 1:                 # G14: an honour led scores 4
+                p = list(pts)
+                p[seat] += 4
+                p = tuple(p)
+            x = self.trick(tuple(hs), leader, p, tricks, played + (c,), alpha, beta)
+            if maxing:
+                if x > v:
+                    v = x
+                    if v > alpha:
+                        alpha = v
+            elif x < v:
+                v = x
+                if v < beta:
+                    beta = v
+            if alpha >= beta:
+                break
+        return v
+
+
+    # --- the others playing like the rules (a model of level 2, as ``rollout_policy``) ---------
+
+    def model(self, hands, seat, played, leader) -> int:
+        """The card ``rollout_policy`` plays for ``seat`` on open hands (compact)."""
+        n = self.n
+        h = hands[seat]
+        tr = self.tr
+        trm = self.trm
+        hon = self.hon
+        others = 0
+        for s in range(n):
+            if s != seat:
+                others |= hands[s]
+        if not played:
+            x = h & hon
+            if x:                                             # G14: lead the honours
+                return x.bit_length() - 1
+            best = -1
+            for su in range(4):
+                m = h & SM9[su]
+                if not m:
+                    continue
+                top = m.bit_length() - 1
+                o = others & SM9[su]
+                if o and o.bit_length() - 1 > top:
+                    continue
+                if su != tr and others & trm:
+                    if any(not hands[s] & SM9[su] for s in range(n) if s != seat):
+                        continue
+                if best < 0 or top % 9 > best % 9:
+                    best = top
+            if best < 0 and h & trm and others & hon:         # draw the others' trumps
+                best = (h & trm).bit_length() - 1
+            if best < 0:
+                plain = h & ~trm or h
+                bk = None
+                for su in range(4):
+                    m = plain & SM9[su]
+                    if m:
+                        low = (m & -m).bit_length() - 1
+                        k = ((h & SM9[su]).bit_count(), -(low % 9))
+                        if bk is None or k > bk:
+                            bk = k
+                            best = low
+            return best
+        led = played[0] // 9
+        playable = h & SM9[led] or h & trm or h
+        best = played[0]
+        for c in played[1:]:
+            if (c > best) if c // 9 == best // 9 else c // 9 == tr:
+                best = c
+        last = len(played) == n - 1
+        win = -1
+        wk = None
+        cheap = -1
+        ck = None
+        m = playable
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            cs = c // 9
+            if ((c > best) if cs == best // 9 else cs == tr) and not hon & low:
+                ok = True
+                if not last:
+                    for i in range(len(played) + 1, n):
+                        hs = hands[(leader + i) % n]
+                        cand = hs & SM9[led] or hs & trm
+                        while cand:
+                            lb = cand & -cand
+                            x = lb.bit_length() - 1
+                            cand ^= lb
+                            if (x > c) if x // 9 == cs else x // 9 == tr:
+                                ok = False
+                                break
+                        if not ok:
+                            break
+                if ok:
+                    k = (cs == tr, c % 9)
+                    if wk is None or k < wk:
+                        wk = k
+                        win = c
+            k = (hon >> c & 1, cs == tr, c % 9)
+            if ck is None or k < ck:
+                ck = k
+                cheap = c
+        return win if win >= 0 else cheap
+
+    def respond(self, hands, leader, pts, tricks, played=()) -> float:
+        """The root's best play against the others playing ``model`` (exact, memoised)."""
+        n = self.n
+        pos = len(played)
+        tr = self.tr
+        if pos == n:
+            best = played[0]
+            bi = 0
+            for i in range(1, n):
+                c = played[i]
+                if (c > best) if c // 9 == best // 9 else c // 9 == tr:
+                    best = c
+                    bi = i
+            w = (leader + bi) % n
+            t = list(tricks)
+            t[w] += 1
+            tricks = tuple(t)
+            if not hands[w]:
+                return self.terminal(pts, tricks)
+            key = (hands, w, pts, tricks)
+            v = self.tt.get(key)
+            if v is None:
+                v = self.tt[key] = self.respond(hands, w, pts, tricks, ())
+            return v
+        self.nodes += 1
+        if self.max_nodes and self.nodes > self.max_nodes:
+            raise SolveLimit
+        if self.deadline is not None and not self.nodes & 255 and self.clock() > self.deadline:
+            raise SolveLimit
+        seat = (leader + pos) % n
+        h = hands[seat]
+        if seat == self.root:
+            rem = 0
+            for x in hands:
+                rem |= x
+            best = 0
+            if pos:
+                best = played[0]
+                for c in played:
+                    rem |= 1 << c
+                    if (c > best) if c // 9 == best // 9 else c // 9 == tr:
+                        best = c
+                self._led = played[0] // 9
+            cands = self.moves(h, rem, pos, best)
+        else:
+            cands = [self.model(hands, seat, played, leader)]
+        v = -INF
+        for c in cands:
+            hs = list(hands)
+            hs[seat] = h & ~(1 << c)
+            p = pts
+            if not pos and self.hon >> c & 1:                 # G14
+                p = list(pts)
+                p[seat] += 4
+                p = tuple(p)
+            x = self.respond(tuple(hs), leader, p, tricks, played + (c,))
+            if x > v:
+                v = x
+        return v
+
+
+def solve_root(g: Imperial, seat: int, max_nodes: int = 0, deadline=None, clock=None,
+               model: bool = False) -> dict:
+    """Exact value (``Endgame``) of each legal card of ``seat`` (to move) in the open state
+    ``g``, as {card int: value}; ``SolveLimit`` past ``max_nodes`` nodes or the deadline."""
+    e = Endgame(g.n, g.trump, seat, max_nodes, deadline, clock)
+    hands = tuple(to9(h) for h in g.hands)
+    played = tuple(_TO9[c] for _, c in g.trick)
+    pts = tuple(g.deal_points)
+    tricks = tuple(g.tricks_won)
+    pos = len(played)
+    h = hands[seat]
+    if pos:
+        e._led = played[0] // 9
+    legal = e._legal(h, pos)
+    out = {}
+    for c in C.cards_of(legal):
+        hs = list(hands)
+        hs[seat] = h & ~(1 << c)
+        p = pts
+        if not pos and e.hon >> c & 1:
+            p = list(pts)
+            p[seat] += 4
+            p = tuple(p)
+        if pos:
+            e._led = played[0] // 9
+        if model:
+            out[_FROM9[c]] = e.respond(tuple(hs), g.leader, p, tricks, played + (c,))
+        else:
+            out[_FROM9[c]] = e.trick(tuple(hs), g.leader, p, tricks, played + (c,), -INF, INF)
+    return out
+
+
+def search_values(view: dict, legal: list, rng: random.Random, budget: dict, stats: dict,
+                  level: int) -> list[float]:
+    """Levels 3 and 4: once the seat holds at most ``solve_cards`` cards, every sampled deal
+    (``determinize``) is solved exactly with open cards (``solve_root``) and each card's value
+    averaged over ``solve_samples`` samples; before that (or if a solve exceeds
+    ``solve_nodes``), the generic search with rollouts."""
+    import sys
+    from . import note_search, search
+    me = sys.modules[__name__]
+    cards_left = len(view["hand"])
+    if (cards_left > budget.get("solve_cards", 0)
+            or max(view["scores"]) + 6 * BONUS_PTS >= TARGET_PTS):
+        # G16: near 120 a lead may end the game at once; the rollouts handle that
+        return search(me, view, legal, rng, budget, stats)
+    clock = time.process_time if budget.get("clock") == "cpu" else time.perf_counter
+    deadline = clock() + budget["time_cap"]
+    seat = view["seat"]
+    idx = [C.card(a["card"]) for a in legal]
+    totals = [0.0] * len(legal)
+    done = 0
+    samples = budget["solve_samples"]
+    for i in range(samples):
+        g = determinize(view, rng)
+        try:
+            vals = solve_root(g, seat, budget.get("solve_nodes", 0), deadline, clock,
+                              bool(budget.get("solve_model")))
+        except SolveLimit:
+            if done:
+                break
+            return search(me, view, legal, rng, budget, stats)
+        for j, c in enumerate(idx):
+            totals[j] += vals[c]
+        done += 1
+    note_search(stats, done, done < samples, done)
+    return [t / done for t in totals]
+
+
+SOLVE_CARDS = 0                  # generic solver (``solvable``): off; ``search_values`` solves
 
 
 def solvable(g: Imperial, start) -> bool:

@@ -30,10 +30,10 @@ from . import blank_game, possible_cards, sample_cards
 
 SUIT = C.SUIT_MASK
 BUDGETS = {
-    3: {"rollouts": 240, "min_samples": 10, "solve_cards": 8, "solve_samples": 16,
-        "solve_nodes": 20000, "solve_model": 1},
-    4: {"rollouts": 800, "min_samples": 24, "solve_cards": 10, "solve_samples": 30,
-        "solve_nodes": 60000, "solve_model": 1},
+    3: {"rollouts": 240, "min_samples": 10, "solve_cards": 8, "solve_cards_3p": 7,
+        "solve_samples": 16, "solve_nodes": 20000, "solve_model": 1},
+    4: {"rollouts": 800, "min_samples": 24, "solve_cards": 9, "solve_cards_3p": 8,
+        "solve_samples": 24, "solve_nodes": 60000, "solve_model": 1},
 }
 EPSILON = 0.0                    # share of random moves in rollouts
 WIN_VALUE = 60.0                 # a won (lost) game is worth this many points of margin
@@ -48,7 +48,7 @@ HONOUR_WIN = 0                   # level 2: win last with an honour when holding
 LEAD_SHORT = False               # level 2: lead low from the shortest plain suit
 LEAD_HIGH = True                 # level 2: lead high from the longest plain suit
 ROLL_DRAW = True                 # rollouts: lead trumps against the others' honours
-DEAL_WIN = 0.0                   # added for gaining more than every other seat in the deal
+DEAL_WIN = 50.0                  # added for gaining more than every other seat in the deal
 SPEND = 0.05                     # tie-break: the value of keeping honours, trumps, high cards
 
 
@@ -963,7 +963,7 @@ def search_values(view: dict, legal: list, rng: random.Random, budget: dict, sta
     from . import note_search, search
     me = sys.modules[__name__]
     cards_left = len(view["hand"])
-    if (cards_left > budget.get("solve_cards", 0)
+    if (cards_left > budget.get("solve_cards" if view["players"] == 2 else "solve_cards_3p", 0)
             or max(view["scores"]) + 6 * BONUS_PTS >= TARGET_PTS):
         # G16: near 120 a lead may end the game at once; the rollouts handle that
         return search(me, view, legal, rng, budget, stats)

@@ -38,9 +38,8 @@ BUDGETS = {
 SOLVE_CARDS = 8                        # level 4 solves the play exactly from this many cards
 UPCARD_DISCARD_P = 0.05                # how often a dealer is taken to have buried the upcard
 INFER_TRIES = 12                       # deals tried per sample to fit the others' calls
-INFER_T = 0.8                          # softness of that fit (tricks of hand value)
-INFER_T_PARTNER = 0.4                  # the same for the partner's calls
-PLAY_MISS = 0.45                       # likelihood factor of a play the rules would not make
+INFER_T = 0.4                          # softness of that fit (tricks of hand value)
+PLAY_MISS = 0.2                        # likelihood factor of a play the rules would not make
 PLAY_MISS_PARTNER = 0.8                # the partner's (he may search, not play by rules)
 
 # --- hand strength: expected tricks of one hand for a trump suit -----------------------------
@@ -317,24 +316,23 @@ def call_weight(k: Knowledge, hands: list, discarded: int, floor: float = 0.0) -
     d, up = k.dealer, k.upcard
     up_suit = C.SUIT_OF[up]
     for s, kind, arg in k.call_facts:
-        temp = INFER_T_PARTNER if s == k.seat ^ 2 else INFER_T
         h = hands[s] | k.played_by[s]
         if s == d and k.up_state == "taken":
             # the five cards he held before picking up (G9); the discard may be the upcard
             h = (h | (1 << discarded if discarded >= 0 else 0)) & ~(1 << up)
         if kind == "r1":                                  # round 1: pass (arg False) or order
             v = call_value(h, up_suit, s, d, up) - ORDER_AT
-            w *= _sig((v if arg else -v) / temp)
+            w *= _sig((v if arg else -v) / INFER_T)
         elif kind == "r2pass":
             best = max(call_value(h, su, s, d, None) for su in range(4) if su != up_suit)
-            w *= _sig((ORDER_AT + 0.1 - best) / temp)
+            w *= _sig((ORDER_AT + 0.1 - best) / INFER_T)
         elif kind == "name":
             v = call_value(h, arg, s, d, None)
-            w *= _sig((v - ORDER_AT - 0.1) / temp)
+            w *= _sig((v - ORDER_AT - 0.1) / INFER_T)
         elif kind == "alone":                             # the maker's hand after his discard
             ha = hands[s] | k.played_by[s]
             v = strength(ha, k.trump) - ALONE_AT
-            w *= _sig((v if arg else -v) / temp)
+            w *= _sig((v if arg else -v) / INFER_T)
     if w <= floor or not k.play_facts:
         return w
     # the plays: a player who plays like the level-2 rules (``_card``) with his sampled hand

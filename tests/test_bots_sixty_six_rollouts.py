@@ -89,3 +89,36 @@ def test_inference_yields_to_a_player_who_breaks_the_rules():
                           {s: P.DECK_MASK for s in range(3) if s != k.seat}, rng)
             assert C.count(sum(d.values())) == C.count(k.unseen)
             g.apply(rng.choice(g.legal_actions()))
+
+
+def _finish(g, seat, own):
+    """Play ``g`` (a copy) to the end by the rule rollouts, but ``seat`` by its own-line search
+    (``rollout_policy`` with ``_ROOT`` set) when ``own``; the deal's winner."""
+    g = B.fast_clone(g)
+    P._ROOT[0] = seat if own else None
+    while g.to_move is not None:
+        g._apply(P.rollout_policy(g, random.Random(0)) if g.to_move == seat and own else
+                 P.rule_rollout_policy(g, None))
+    P._ROOT[0] = None
+    return g.deal_winner
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_own_line_search_of_the_last_cards_never_loses_what_the_rules_win(n):
+    """With 3-4 players and the stock gone (G8), the searching seat plays its last cards by
+    trying each of its own lines against the others' rules (G12: the last trick wins): on the
+    true state it wins every deal the rules win, and some they lose."""
+    assert P.OWN_MAX[n] >= 2
+    better = 0
+    for g, v, a in _rule_games(n, 40):
+        if g.trump_card is not None or C.count(g.hands[g.to_move]) > P.OWN_MAX[n]:
+            continue
+        c = B.fast_clone(g)
+        c.voids = list(P.Knowledge(v).voids)
+        c._recording = False
+        seat = g.to_move
+        ruled = _finish(c, seat, False) == seat
+        own = _finish(c, seat, True) == seat
+        assert own or not ruled
+        better += own and not ruled
+    assert better > 0

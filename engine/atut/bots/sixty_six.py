@@ -14,26 +14,34 @@ higher one of it; a trump played in is the lowest that wins; a discard on a tric
 more shows at most one trump (the one kept for the last trick, G12).  Hands are sampled under
 these constraints (dropped when a player's play contradicts them; what was seen while the stock
 lasted allows for the cards drawn since).  With 3 players the rollouts play those same rules
-from each seat's own knowledge of the sampled state (``rule_rollout_policy``).
+from each seat's own knowledge of the sampled state (``rule_rollout_policy``).  With 3-4 players,
+once the stock is gone (G8: no more draws, so a sampled state has no chance left), the
+searching seat plays its last ``OWN_MAX`` cards in a rollout by trying every line of its own
+against the others' rules (the last trick usually decides, G12); each such rollout costs more,
+so these searches take fewer rollouts (``rollouts_3``, ``rollouts_4``).
 """
 
 from __future__ import annotations
 
 import random
+import sys
 
 from .. import cards as C
 from ..games.sixty_six import (ACTION, EXCHANGE_MOVE, HAND_SIZE, MELD_FLAG, PARTNER, POWER,
                                TARGET, VALUE, SixtySix)
-from . import blank_game, possible_cards, sample_cards
+from . import blank_game, fast_clone, possible_cards, sample_cards, search
 
 DECK_MASK = C.mask_of(C.deck(("A", "10", "K", "Q", "J", "9")))
 SUIT = C.SUIT_MASK
 
 # Level 4 solves once the stock is gone; the endgame is open (2 players) or sampled (3, 4).
 SOLVE_CARDS = 12
+# ``rollouts_3``/``rollouts_4``: the rollouts with 3/4 players (``rollouts`` otherwise); with 3-4
+# players each rollout also searches the seat's own last cards (``OWN_MAX``) and costs more.
 BUDGETS = {
-    3: {"rollouts": 300, "min_samples": 10},
-    4: {"rollouts": 900, "min_samples": 24, "solve_nodes": 6000},
+    3: {"rollouts": 300, "min_samples": 10, "rollouts_3": 160, "rollouts_4": 160},
+    4: {"rollouts": 900, "min_samples": 24, "solve_nodes": 6000, "rollouts_3": 480,
+        "rollouts_4": 460},
 }
 
 
@@ -200,8 +208,15 @@ class Knowledge:
 
 # --- determinization -------------------------------------------------------------------------
 
+_last = [None, None, None]          # the latest view, its Knowledge and its log's length
+
+
 def determinize(view: dict, rng: random.Random) -> SixtySix:
-    k = Knowledge(view)
+    if _last[0] is view and _last[2] == len(view["log"]):   # the same search: read it once
+        k = _last[1]
+    else:
+        k = Knowledge(view)
+        _last[:] = [view, k, len(view["log"])]
     n, me = k.n, k.seat
     sizes = {"stock": k.stock_down}
     allowed = {}
@@ -226,9 +241,9 @@ def determinize(view: dict, rng: random.Random) -> SixtySix:
     g.last_trick = [(x["seat"], C.card(x["card"])) for x in lt["cards"]] if lt else []
     g.last_winner = lt["winner"] if lt else None
     g.leader = view["leader"]
-    g.points = k.points
-    g.captured = k.captured
-    g.tricks_won = k.tricks_won
+    g.points = list(k.points)
+    g.captured = list(k.captured)
+    g.tricks_won = list(k.tricks_won)
     g.marriages = list(k.marriages)
     g.exchanged = k.exchanged
     g.deal_winner = view.get("deal_winner")
@@ -238,7 +253,6 @@ def determinize(view: dict, rng: random.Random) -> SixtySix:
 
 INFER = True
 PAIR_TRIES = 20
-
 
 def _sample(k: Knowledge, sizes: dict, allowed: dict, rng: random.Random) -> dict:
     """The hidden cards dealt under the hard constraints (voids), and where the others' play
@@ -442,6 +456,9 @@ def _rule_follow(k, cards, parts):
 # --- rollouts: a fast, slightly random version of the rules on a full state -------------------
 
 def rollout_policy(g: SixtySix, rng: random.Random) -> dict:
+    if g.to_move == _ROOT[0] and g.trump_card is None and \
+            C.count(g.hands[g.to_move]) <= OWN_MAX.get(g.n, 0):
+        return ACTION[_own_best(g, g.to_move)]
     if g.n in RULE_ROLLOUTS and not rng.random() < ROLLOUT_EPS:
         return rule_rollout_policy(g, rng)
     return tournament_policy(g, rng)
@@ -510,6 +527,54 @@ def tournament_policy(g: SixtySix, rng: random.Random) -> dict:
     else:
         c = cheap
     return {"type": "play", "card": C.CODES[c]}
+
+
+# The searching seat (set by ``search_values``); in its rollouts it plays its last OWN_MAX
+# cards after the stock is gone (G8: no more draws) by trying every line of its own against the
+# others' level-2 rules, which then decide everything else.
+_ROOT = [None]
+OWN_MAX = {3: 3, 4: 3}
+
+
+def _own_moves(g: SixtySix) -> list:
+    """The seat's moves, the rules' one first (it often wins: then the others are skipped)."""
+    moves = g._moves()
+    if len(moves) > 1:
+        a = rule_rollout_policy(g, None)
+        r = C.CARD[a["card"]] + (MELD_FLAG if "meld" in a else 0)
+        moves.remove(r)
+        moves.insert(0, r)
+    return moves
+
+
+def _own_best(g: SixtySix, seat: int) -> int:
+    best = bv = None
+    for m in _own_moves(g):
+        c = fast_clone(g)
+        c._do(m)
+        v = _own_value(c, seat)
+        if bv is None or v > bv:
+            best, bv = m, v
+            if v >= 1.0:                   # a won deal: enough (the margin only breaks ties)
+                break
+    return best
+
+
+def _own_value(g: SixtySix, seat: int) -> float:
+    while g.to_move is not None and g.to_move != seat:
+        g._apply(rule_rollout_policy(g, None))
+    if g.to_move is None:
+        return evaluate(g, seat, None)
+    bv = None
+    for m in _own_moves(g):
+        c = fast_clone(g)
+        c._do(m)
+        v = _own_value(c, seat)
+        if bv is None or v > bv:
+            bv = v
+            if v >= 1.0:
+                break
+    return bv
 
 
 class _StateKnowledge:
@@ -616,6 +681,18 @@ def _without_keeper(cards: list, tr: int) -> list:
     if top is None:
         return cards
     return [c for c in cards if c != top]
+
+
+# --- search -------------------------------------------------------------------------------------
+
+def search_values(view, legal, rng, budget, stats, level):
+    """The generic search (``bots.search``); with 3-4 players it first notes the searching seat
+    (for ``OWN_MAX``) and takes the rollouts of that player count (``rollouts_3``, ...)."""
+    n = view["players"]
+    _ROOT[0] = view["seat"] if n >= 3 else None
+    if n >= 3:
+        budget = dict(budget, rollouts=budget.get(f"rollouts_{n}", budget["rollouts"]))
+    return search(sys.modules[__name__], view, legal, rng, budget, stats)
 
 
 # --- evaluation and endgame --------------------------------------------------------------------

@@ -188,8 +188,10 @@ def test_evaluate_counts_this_deal_only():
         g.apply(rng.choice(g.legal_actions()))
     if not g.is_over:
         row = g.sheet[0]
-        assert B.evaluate(g, 0, start) == row[0] - row[1]
-        assert B.evaluate(g, 1, start) == row[1] - row[0]
+        d = row[0] - row[1]
+        won = B.DEAL_WIN * ((d > 0) - (d < 0))               # the deal won (lost) counts too
+        assert d and B.evaluate(g, 0, start) == d + won
+        assert B.evaluate(g, 1, start) == -d - won
 
 
 def test_search_leads_a_trump_honour_when_it_can():

@@ -23,16 +23,17 @@ with ``rollout_policy`` play-outs; once the seat holds at most ``solve_cards`` c
 (``Endgame``, on bit masks with a transposition table): level 4 with 2 players by alpha-beta,
 level 3 and every level with 3 players (``solve_model``) as the best reply to the others
 playing the rules' ``rollout_policy``.  Measured level 4 against level 3 (2 players, seed 1,
-200 deals): 0.506 [0.497, 0.516] with alpha-beta, 0.495 [0.486, 0.504] with the best reply.  Both score a deal as the arena does:
-won/shared/lost (the seat that gained most in the deal, declarations included) times
-``DEAL_WIN_SOLVE``, plus the gain over the best other seat as a tie-break.
+200 deals): 0.506 [0.497, 0.516] with alpha-beta, 0.495 [0.486, 0.504] with the best reply.
+Both score a deal as the arena does: won/shared/lost (the seat that gained most in the deal,
+declarations included) times ``DEAL_WIN_SOLVE``, plus the gain over the best other seat as a
+tie-break.  With 3 players the rollout phase uses ``rollouts_3p`` (a third hand to play out).
 
 Measured ceiling (2026-11-29, arena deal mode, 200 duplicate deals, seed 1): a bot that
 cheats (sees every hand and solves the whole play exactly) wins 0.539 of the deals against
 level 2 with 2 players (0.540 as the best reply to the rules' play); with 3 players, as the
-best reply to the rules' play, 0.363 (1.09 x fair).  Even for it 177 of the 200 two-player deals end at 0.5 (the same seat wins
-whichever bot holds it): the declarations (G5-G11) decide most deals, the play's points (G14,
-G15) are few.
+best reply to the rules' play, 0.363 (1.09 x fair).  Even for it 177 of the 200 two-player
+deals end at 0.5 (the same seat wins whichever bot holds it): the declarations (G5-G11) decide
+most deals, the play's points (G14, G15) are few.
 """
 
 from __future__ import annotations
@@ -47,10 +48,10 @@ from . import blank_game, possible_cards, sample_cards
 
 SUIT = C.SUIT_MASK
 BUDGETS = {
-    3: {"rollouts": 240, "min_samples": 10, "solve_cards": 8, "solve_cards_3p": 7,
-        "solve_samples": 16, "solve_nodes": 20000, "solve_model": 1},
-    4: {"rollouts": 800, "min_samples": 24, "solve_cards": 8, "solve_cards_3p": 8,
-        "solve_samples": 24, "solve_nodes": 60000, "solve_model": 0},
+    3: {"rollouts": 240, "rollouts_3p": 170, "min_samples": 10, "solve_cards": 8,
+        "solve_cards_3p": 7, "solve_samples": 16, "solve_nodes": 20000, "solve_model": 1},
+    4: {"rollouts": 800, "rollouts_3p": 560, "min_samples": 24, "solve_cards": 8,
+        "solve_cards_3p": 8, "solve_samples": 24, "solve_nodes": 60000, "solve_model": 0},
 }
 EPSILON = 0.0                    # share of random moves in rollouts
 WIN_VALUE = 60.0                 # a won (lost) game is worth this many points of margin
@@ -982,7 +983,11 @@ def search_values(view: dict, legal: list, rng: random.Random, budget: dict, sta
     cards_left = len(view["hand"])
     if (cards_left > budget.get("solve_cards" if view["players"] == 2 else "solve_cards_3p", 0)
             or max(view["scores"]) + 6 * BONUS_PTS >= TARGET_PTS):
-        # G16: near 120 a lead may end the game at once; the rollouts handle that
+        # G16: near 120 a lead may end the game at once; the rollouts handle that.  With 3
+        # players (G1: 36 cards, a third hand to play out) a rollout costs about 1.5 times as
+        # much, so fewer of them keep the decision inside its time budget
+        if view["players"] == 3 and "rollouts_3p" in budget:
+            budget = dict(budget, rollouts=budget["rollouts_3p"])
         return search(me, view, legal, rng, budget, stats)
     clock = time.process_time if budget.get("clock") == "cpu" else time.perf_counter
     deadline = clock() + budget["time_cap"]

@@ -704,6 +704,32 @@ class Endgame:
         lm = SM9[self._led]
         return h & lm or h & self.trm or h
 
+    def _tick(self):
+        """Count a node; ``SolveLimit`` past the node cap or (checked every 256 nodes) the
+        deadline."""
+        self.nodes += 1
+        if self.max_nodes and self.nodes > self.max_nodes:
+            raise SolveLimit
+        if self.deadline is not None and not self.nodes & 255 and self.clock() > self.deadline:
+            raise SolveLimit
+
+    def _in_play(self, hands, played, pos):
+        """(cards still in play, the best card of the trick so far) for the seat to move; notes
+        the suit led (G13)."""
+        tr = self.tr
+        rem = 0
+        for x in hands:
+            rem |= x
+        best = 0
+        if pos:
+            best = played[0]
+            for c in played:
+                rem |= 1 << c
+                if (c > best) if c // 9 == best // 9 else c // 9 == tr:
+                    best = c
+            self._led = played[0] // 9
+        return rem, best
+
     def search(self, hands, leader, pts, tricks, alpha, beta) -> float:
         if not hands[leader]:
             return self.terminal(pts, tricks)
@@ -747,24 +773,10 @@ class Endgame:
             t = list(tricks)
             t[w] += 1
             return self.search(hands, w, pts, tuple(t), alpha, beta)
-        self.nodes += 1
-        if self.max_nodes and self.nodes > self.max_nodes:
-            raise SolveLimit
-        if self.deadline is not None and not self.nodes & 255 and self.clock() > self.deadline:
-            raise SolveLimit
+        self._tick()
         seat = (leader + pos) % n
         h = hands[seat]
-        rem = 0
-        for x in hands:
-            rem |= x
-        best = 0
-        if pos:
-            best = played[0]
-            for c in played:
-                rem |= 1 << c
-                if (c > best) if c // 9 == best // 9 else c // 9 == tr:
-                    best = c
-            self._led = played[0] // 9
+        rem, best = self._in_play(hands, played, pos)
         maxing = seat == self.root
         v = -INF if maxing else INF
         for c in self.moves(h, rem, pos, best):
@@ -902,25 +914,11 @@ class Endgame:
             if v is None:
                 v = self.tt[key] = self.respond(hands, w, pts, tricks, ())
             return v
-        self.nodes += 1
-        if self.max_nodes and self.nodes > self.max_nodes:
-            raise SolveLimit
-        if self.deadline is not None and not self.nodes & 255 and self.clock() > self.deadline:
-            raise SolveLimit
+        self._tick()
         seat = (leader + pos) % n
         h = hands[seat]
         if seat == self.root:
-            rem = 0
-            for x in hands:
-                rem |= x
-            best = 0
-            if pos:
-                best = played[0]
-                for c in played:
-                    rem |= 1 << c
-                    if (c > best) if c // 9 == best // 9 else c // 9 == tr:
-                        best = c
-                self._led = played[0] // 9
+            rem, best = self._in_play(hands, played, pos)
             cands = self.moves(h, rem, pos, best)
         else:
             cands = [self.model(hands, seat, played, leader)]

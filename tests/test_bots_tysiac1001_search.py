@@ -79,41 +79,46 @@ def test_play_policy_declares_a_marriage_and_plays_legally():
     assert sim.meld_points[0] >= 100
 
 
+def phase_views(n, last_tricks=False):
+    """The views of deal 1 (seed 11, rules' play) with a choice: the first of each phase, and
+    with ``last_tricks`` also every play with 4 cards in hand."""
+    g = atut.new_game("tysiac1001", players=n, seed=11)
+    rng = random.Random(11)
+    seen = set()
+    while g.deal_no == 1:
+        v = g.view(g.to_move)
+        if len(v["legal_actions"]) > 1 and (
+                v["phase"] not in seen or (last_tricks and len(v["hand"]) == 4)):
+            seen.add(v["phase"])
+            yield v
+        g.apply(P.rule_policy(v, rng))
+
+
 def test_search_values_every_phase():
     for n in (3, 4):
-        g = atut.new_game("tysiac1001", players=n, seed=11)
-        rng = random.Random(11)
         seen = set()
-        while g.deal_no == 1:
-            v = g.view(g.to_move)
+        for v in phase_views(n, last_tricks=True):
+            seen.add(v["phase"])
             legal = v["legal_actions"]
-            if len(legal) > 1 and (v["phase"] not in seen or len(v["hand"]) == 4):
-                seen.add(v["phase"])
-                vals = P.search_values(v, legal, random.Random(3), BUDGET, {}, 3)
-                assert len(vals) == len(legal)
-                assert all(isinstance(x, float) for x in vals)
-            g.apply(P.rule_policy(v, rng))
+            vals = P.search_values(v, legal, random.Random(3), BUDGET, {}, 3)
+            assert len(vals) == len(legal)
+            assert all(isinstance(x, float) for x in vals)
         assert {"bid", "play"} <= seen
 
 
 def test_search_records_samples_and_decisions_cut_by_the_time_cap():
     # every phase's search reports to the bot's stats (the arena's "cut by the time cap" line)
-    g = atut.new_game("tysiac1001", players=3, seed=11)
-    rng = random.Random(11)
     seen = set()
-    while g.deal_no == 1:
-        v = g.view(g.to_move)
+    for v in phase_views(3):
+        seen.add(v["phase"])
         legal = v["legal_actions"]
-        if len(legal) > 1 and v["phase"] not in seen:
-            seen.add(v["phase"])
-            stats: dict = {}
-            P.search_values(v, legal, random.Random(3), BUDGET, stats, 3)
-            assert stats["decisions"] == 1 and stats["capped"] == 0, v["phase"]
-            assert stats["samples"] >= 1
-            P.search_values(v, legal, random.Random(3), dict(BUDGET, time_cap=-1.0), stats, 3)
-            assert stats["decisions"] == 2 and stats["capped"] == 1, v["phase"]
-            assert stats["samples"] == 1                     # stopped after the first sample
-        g.apply(P.rule_policy(v, rng))
+        stats: dict = {}
+        P.search_values(v, legal, random.Random(3), BUDGET, stats, 3)
+        assert stats["decisions"] == 1 and stats["capped"] == 0, v["phase"]
+        assert stats["samples"] >= 1
+        P.search_values(v, legal, random.Random(3), dict(BUDGET, time_cap=-1.0), stats, 3)
+        assert stats["decisions"] == 2 and stats["capped"] == 1, v["phase"]
+        assert stats["samples"] == 1                     # stopped after the first sample
     assert {"bid", "play"} <= seen
 
 

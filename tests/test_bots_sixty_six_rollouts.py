@@ -93,13 +93,12 @@ def test_inference_yields_to_a_player_who_breaks_the_rules():
 
 def _finish(g, seat, own):
     """Play ``g`` (a copy) to the end by the rule rollouts, but ``seat`` by its own-line search
-    (``rollout_policy`` with ``_ROOT`` set) when ``own``; the deal's winner."""
+    (``rollout_policy`` with ``searcher`` set) when ``own``; the deal's winner."""
     g = B.fast_clone(g)
-    P._ROOT[0] = seat if own else None
+    g.searcher = seat if own else None
     while g.to_move is not None:
         g._apply(P.rollout_policy(g, random.Random(0)) if g.to_move == seat and own else
                  P.rule_rollout_policy(g, None))
-    P._ROOT[0] = None
     return g.deal_winner
 
 

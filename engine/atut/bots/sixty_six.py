@@ -248,6 +248,7 @@ def determinize(view: dict, rng: random.Random) -> SixtySix:
     g.exchanged = k.exchanged
     g.deal_winner = view.get("deal_winner")
     g.voids = list(k.voids)                  # kept up to date by the rule rollouts
+    g.searcher = me if n >= 3 else None      # plays its own last cards by search (OWN_MAX)
     return g
 
 
@@ -456,7 +457,7 @@ def _rule_follow(k, cards, parts):
 # --- rollouts: a fast, slightly random version of the rules on a full state -------------------
 
 def rollout_policy(g: SixtySix, rng: random.Random) -> dict:
-    if g.to_move == _ROOT[0] and g.trump_card is None and \
+    if g.to_move == getattr(g, "searcher", None) and g.trump_card is None and \
             C.count(g.hands[g.to_move]) <= OWN_MAX.get(g.n, 0):
         return ACTION[_own_best(g, g.to_move)]
     if g.n in RULE_ROLLOUTS and not rng.random() < ROLLOUT_EPS:
@@ -529,10 +530,9 @@ def tournament_policy(g: SixtySix, rng: random.Random) -> dict:
     return {"type": "play", "card": C.CODES[c]}
 
 
-# The searching seat (set by ``search_values``); in its rollouts it plays its last OWN_MAX
-# cards after the stock is gone (G8: no more draws) by trying every line of its own against the
-# others' level-2 rules, which then decide everything else.
-_ROOT = [None]
+# The searching seat (``searcher``, set on each sampled state by ``determinize``); in its
+# rollouts it plays its last OWN_MAX cards after the stock is gone (G8: no more draws) by trying
+# every line of its own against the others' level-2 rules, which then decide everything else.
 OWN_MAX = {3: 3, 4: 3}
 
 
@@ -686,10 +686,9 @@ def _without_keeper(cards: list, tr: int) -> list:
 # --- search -------------------------------------------------------------------------------------
 
 def search_values(view, legal, rng, budget, stats, level):
-    """The generic search (``bots.search``); with 3-4 players it first notes the searching seat
-    (for ``OWN_MAX``) and takes the rollouts of that player count (``rollouts_3``, ...)."""
+    """The generic search (``bots.search``); with 3-4 players it takes the rollouts of that
+    player count (``rollouts_3``, ...)."""
     n = view["players"]
-    _ROOT[0] = view["seat"] if n >= 3 else None
     if n >= 3:
         budget = dict(budget, rollouts=budget.get(f"rollouts_{n}", budget["rollouts"]))
     return search(sys.modules[__name__], view, legal, rng, budget, stats)

@@ -212,7 +212,8 @@ def report(r: dict) -> str:
             "single deals from fresh games, scored by the points each seat gained"
             if r["mode"] == "deal" else "whole games")
     margin_unit = "card points" if r["game"] == "sixty_six" else "score points"
-    lines = [f"arena {r['game']}, {r['players']} players, {r['deals']} duplicate deals "
+    per = "game" if r["mode"] == "game" and r["game"] != "sixty_six" else "deal"
+    lines = [f"arena {r['game']}, {r['players']} players, {r['deals']} duplicate {per}s "
              f"(seed {r['seed']}; {unit}); seats {r['lineup']} rotated",
              f"{'bot':<10} {'seats':>5} {'win share':>10} {'95% CI':>15} {'fair':>6} "
              f"{'x fair':>6} {'margin':>8} {'95% CI':>8} {'Elo':>6} {'Elo 95% CI':>14}"]
@@ -224,7 +225,7 @@ def report(r: dict) -> str:
             f"{b['fair']:>6.3f} {b['ratio']:>6.2f} {b['margin']:>+8.2f} "
             f"{'±%.2f' % b['margin_ci']:>8} {b['elo']:>+6.0f} "
             f"{'[%+.0f, %+.0f]' % (b['elo_lo'], b['elo_hi']):>14}")
-    lines.append(f"margin in {margin_unit} per deal; {r['decisions']} search decisions, "
+    lines.append(f"margin in {margin_unit} per {per}; {r['decisions']} search decisions, "
                  f"{r['capped']} cut by the time cap; {r['seconds']:.0f} s")
     return "\n".join(lines)
 

@@ -264,6 +264,15 @@ def test_arena_run_is_duplicate_and_consistent():
     assert arena.run("sixty_six", [2, 1], 3, deals=6, seed=4)["bots"] == r["bots"]
 
 
+def test_arena_report_counts_games_in_game_mode():
+    """``--mode game`` plays whole games: the report counts games and the margin per game."""
+    r = arena.run("euchre", [2, 1], 4, deals=2, seed=3, mode="game")
+    out = arena.report(r)
+    assert "2 duplicate games" in out and "per game" in out and "per deal" not in out
+    d = arena.report(arena.run("euchre", [2, 1], 4, deals=2, seed=3))
+    assert "2 duplicate deals" in d and "per deal" in d
+
+
 def test_arena_elo_and_ci():
     assert arena.elo(0.5, 0.5) == pytest.approx(0)
     assert arena.elo(0.76, 0.5) == pytest.approx(200, abs=2)

@@ -142,17 +142,9 @@ class Game:
             raise IllegalAction("the game is over: no action is legal")
         if type(action) is not dict:
             raise IllegalAction(f"an action is a dict with a 'type', not {action!r}")
-        legal = self._legal_now()
-        for a in legal:
-            # equal dicts whose values also have the same types (True is not 1)
-            if a == action and all(type(v) is type(action[k]) for k, v in a.items()):
-                break
-        else:
-            try:
-                canonical(action)
-            except (TypeError, ValueError):
-                raise IllegalAction(f"an action must be JSON-safe: {action!r}") from None
-            raise IllegalAction(self._explain(action, legal))
+        a = self._find_legal(action)
+        if a is None:
+            raise IllegalAction(self._refusal(action))
         seat = self.to_move
         self.history.append(a)
         self._cache = None
@@ -160,6 +152,33 @@ class Game:
             self.record({"type": "action", "seat": seat, "action": dict(a)},
                         self._action_visible_to(seat, a))
         self._apply(a)
+
+    def explain(self, action: Any) -> str | None:
+        """Why ``action`` is not legal now, or ``None`` when it is: the very message
+        ``apply(action)`` would raise ``IllegalAction`` with (the rule id, such as ``G8``, where
+        a rule of the game forbids it; see ``docs/rules/<game>.md``)."""
+        if self.to_move is None:
+            return "the game is over: no action is legal"
+        if type(action) is not dict:
+            return f"an action is a dict with a 'type', not {action!r}"
+        if self._find_legal(action) is not None:
+            return None
+        return self._refusal(action)
+
+    def _find_legal(self, action: dict) -> dict | None:
+        """The element of the legal actions equal to ``action`` (values of the same types:
+        ``True`` is not ``1``), or ``None``."""
+        for a in self._legal_now():
+            if a == action and all(type(v) is type(action[k]) for k, v in a.items()):
+                return a
+        return None
+
+    def _refusal(self, action: dict) -> str:
+        try:
+            canonical(action)
+        except (TypeError, ValueError, RecursionError):
+            return f"an action must be JSON-safe: {action!r}"
+        return self._explain(action, self._legal_now())
 
     def view(self, seat: int | None = None) -> dict:
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)

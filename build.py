@@ -6,7 +6,9 @@
     python3 build.py test [pytest args] set up .venv, npm packages and Chromium, then run all tests
     python3 build.py bench-page         cold-cache page timings in headless Chromium
 
-Standard library only (the build needs no network once node_modules/ and .cache/ exist).
+build.py itself is standard library only.  It sets up .venv/ with the pinned tools of
+requirements-dev.txt (the wheel is made by pip and the `wheel` tool there), node_modules/ (npm ci)
+and .cache/ (micropip, byte code) once; after that the build needs no network.
 
 dist/ layout (relative URLs only, so it works under any sub-path of any static host):
 
@@ -19,19 +21,17 @@ dist/ layout (relative URLs only, so it works under any sub-path of any static h
 
 from __future__ import annotations
 
-import base64
 import functools
 import hashlib
 import http.server
-import io
 import json
 import os
 import shutil
 import socketserver
 import subprocess
 import sys
+import tempfile
 import threading
-import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -63,7 +63,8 @@ MIME = {
     ".txt": "text/plain; charset=utf-8",
     "": "application/octet-stream",
 }
-ZIP_DATE = (2024, 1, 1, 0, 0, 0)          # fixed timestamps: the same sources give the same wheel
+SOURCE_DATE_EPOCH = "1704067200"          # 2024-01-01: fixed timestamps, the same sources give the same wheel
+REQUIREMENTS = ROOT / "requirements-dev.txt"
 
 
 def log(msg: str) -> None:
@@ -84,47 +85,52 @@ def project_version() -> str:
     raise BuildError("engine/atut/__init__.py has no __version__")
 
 
-def _record_hash(data: bytes) -> str:
-    digest = hashlib.sha256(data).digest()
-    return "sha256=" + base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
-
-
 def build_wheel(out_dir: Path, pyc_dir: Path | None = None) -> Path:
-    """The pure wheel (py3-none-any) of engine/atut, built with zipfile alone; with `pyc_dir`
-    (from precompile()) it also carries atut/**/__pycache__/*.pyc for Pyodide's Python."""
-    version = project_version()
-    name = f"atut-{version}-py3-none-any.whl"
-    info = f"atut-{version}.dist-info"
-    files: list[tuple[str, bytes]] = []
-    src = ROOT / "engine" / "atut"
-    for path in sorted(src.rglob("*")):
-        if path.is_dir() or "__pycache__" in path.parts or path.suffix in (".pyc", ".pyo"):
-            continue
-        files.append(("atut/" + path.relative_to(src).as_posix(), path.read_bytes()))
-    if pyc_dir is not None:
-        for path in sorted(pyc_dir.rglob("*.pyc")):
-            files.append(("atut/" + path.relative_to(pyc_dir).as_posix(), path.read_bytes()))
-    metadata = (f"Metadata-Version: 2.1\nName: atut\nVersion: {version}\n"
-                "Summary: Five trick-taking card games with bots\n"
-                "Requires-Python: >=3.11\nLicense: MIT\n").encode()
-    wheel = ("Wheel-Version: 1.0\nGenerator: atut-build.py\nRoot-Is-Purelib: true\n"
-             "Tag: py3-none-any\n").encode()
-    files.append((f"{info}/METADATA", metadata))
-    files.append((f"{info}/WHEEL", wheel))
-    record = "".join(f"{p},{_record_hash(d)},{len(d)}\n" for p, d in files)
-    record += f"{info}/RECORD,,\n"
-    files.append((f"{info}/RECORD", record.encode()))
+    """The pure wheel (py3-none-any) of engine/atut, made by the backend pyproject.toml names
+    (`pip wheel`, in .venv/, no index reached); with `pyc_dir` (from precompile()) the `wheel`
+    tool unpacks it, adds atut/**/__pycache__/*.pyc for Pyodide's Python and packs it again,
+    which rewrites RECORD.  Fixed timestamps (SOURCE_DATE_EPOCH): the same sources give the same
+    bytes."""
+    py = ensure_venv()
+    env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PYTHONDONTWRITEBYTECODE="1")
     out_dir.mkdir(parents=True, exist_ok=True)
-    target = out_dir / name
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
-        for p, d in files:
-            zi = zipfile.ZipInfo(p, ZIP_DATE)
-            zi.compress_type = zipfile.ZIP_DEFLATED
-            zi.external_attr = 0o644 << 16
-            z.writestr(zi, d)
-    target.write_bytes(buf.getvalue())
-    return target
+    with tempfile.TemporaryDirectory(prefix="atut-wheel-") as tmp:
+        # a clean copy of the sources, so that no build/ or egg-info of an older tree leaks in
+        src = Path(tmp) / "src"
+        shutil.copytree(ROOT / "engine" / "atut", src / "engine" / "atut",
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.pyo"))
+        for f in ("pyproject.toml", "README.md"):
+            shutil.copy2(ROOT / f, src / f)
+        built = Path(tmp) / "built"
+        _run_tool([str(py), "-m", "pip", "wheel", str(src), "--no-deps", "--no-build-isolation",
+                   "--no-index", "-q", "-w", str(built)], env, "pip wheel")
+        wheels = sorted(built.glob("atut-*-py3-none-any.whl"))
+        if len(wheels) != 1:
+            raise BuildError(f"pip wheel made {[w.name for w in built.iterdir()]}, not one pure "
+                             "atut wheel")
+        if pyc_dir is None:
+            target = out_dir / wheels[0].name
+            shutil.copy2(wheels[0], target)
+            return target
+        unpacked = Path(tmp) / "unpacked"
+        _run_tool([str(py), "-m", "wheel", "unpack", str(wheels[0]), "-d", str(unpacked)], env,
+                  "wheel unpack")
+        (tree,) = unpacked.iterdir()
+        for path in sorted(pyc_dir.rglob("*.pyc")):
+            dest = tree / "atut" / path.relative_to(pyc_dir)
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, dest)
+        _run_tool([str(py), "-m", "wheel", "pack", str(tree), "-d", str(out_dir)], env,
+                  "wheel pack")
+        return out_dir / wheels[0].name
+
+
+def _run_tool(cmd: list[str], env: dict, what: str) -> None:
+    r = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True)
+    if r.returncode != 0:
+        lines = [x for x in (r.stderr + r.stdout).splitlines()
+                 if x.strip() and not x.startswith("WARNING: Location")]
+        raise BuildError(f"{what} failed: " + " | ".join(lines[-5:]))
 
 
 # --- npm and micropip ----------------------------------------------------------------------
@@ -445,13 +451,14 @@ def ensure_venv() -> Path:
             r = subprocess.run([sys.executable, "-m", "venv", str(VENV)])
         if r.returncode != 0:
             raise BuildError("could not create .venv (python3 -m venv); install python3-venv")
-    probe = subprocess.run([str(py), "-c", "import pytest, playwright.sync_api"],
-                           capture_output=True)
-    if probe.returncode != 0:
-        log("installing pytest and playwright into .venv (pip)")
-        r = subprocess.run([str(py), "-m", "pip", "install", "-q", "pytest", "playwright"])
+    stamp = VENV / ".atut-requirements"
+    want = REQUIREMENTS.read_text(encoding="utf-8")
+    if not stamp.exists() or stamp.read_text(encoding="utf-8") != want:
+        log("installing requirements-dev.txt into .venv (pip)")
+        r = subprocess.run([str(py), "-m", "pip", "install", "-q", "-r", str(REQUIREMENTS)])
         if r.returncode != 0:
-            raise BuildError("pip could not install pytest and playwright into .venv")
+            raise BuildError("pip could not install requirements-dev.txt into .venv")
+        stamp.write_text(want, encoding="utf-8")
     return py
 
 

@@ -41,6 +41,39 @@ def test_wheel_is_pure_and_its_record_is_right(tmp_path):
     assert again.read_bytes() == whl.read_bytes()
 
 
+def _record_ok(z: zipfile.ZipFile, info: str) -> None:
+    listed = {}
+    for line in z.read(f"{info}/RECORD").decode().splitlines():
+        path, digest, size = line.rsplit(",", 2)
+        listed[path] = (digest, size)
+    assert set(listed) == set(z.namelist())
+    for n in z.namelist():
+        if not n.endswith("RECORD"):
+            data = z.read(n)
+            want = "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            assert listed[n] == (want, str(len(data))), n
+
+
+def test_wheel_with_byte_code_is_repacked_with_a_right_record(tmp_path):
+    """The byte code for Pyodide goes in through `wheel unpack` / `wheel pack`, which rewrites
+    RECORD: every file, the .pyc included, is listed with its hash, and the tag stays pure."""
+    pyc = tmp_path / "pyc"
+    (pyc / "__pycache__").mkdir(parents=True)
+    (pyc / "games" / "__pycache__").mkdir(parents=True)
+    (pyc / "__pycache__" / "game.cpython-314.pyc").write_bytes(b"not really byte code")
+    (pyc / "games" / "__pycache__" / "euchre.cpython-314.pyc").write_bytes(b"\x00" * 64)
+    whl = build.build_wheel(tmp_path / "a", pyc)
+    info = f"atut-{build.project_version()}.dist-info"
+    with zipfile.ZipFile(whl) as z:
+        names = z.namelist()
+        assert "atut/__pycache__/game.cpython-314.pyc" in names
+        assert "atut/games/__pycache__/euchre.cpython-314.pyc" in names
+        assert "atut/games/euchre.py" in names
+        assert "Tag: py3-none-any" in z.read(f"{info}/WHEEL").decode()
+        _record_ok(z, info)
+    assert build.build_wheel(tmp_path / "b", pyc).read_bytes() == whl.read_bytes()
+
+
 def test_dist_has_the_runtime_micropip_and_relative_urls_only(dist_url):
     d = build.DIST
     for f in build.PYODIDE_FILES:

@@ -1,12 +1,32 @@
 """Atut: five trick-taking card games (cesarz, euchre, imperial, tysiac1001, sixty_six).
 
+A hand of 66 (the rule ids are those of ``docs/rules/sixty_six.md``):
+
     >>> import atut
     >>> game = atut.new_game("sixty_six", players=2, seed=7)
-    >>> action = game.legal_actions()[0]
-    >>> game.apply(action)
+    >>> game.to_move, game.view(0)["trump"]
+    (0, 'H')
     >>> game.view(0)["hand"]            # what seat 0 may see, and nothing more
+    ['9S', '10C', 'QC', '10D', 'QD', '9H']
+    >>> game.legal_actions()[0]          # the trump 9 for the trump card (G10)
+    {'type': 'exchange'}
+    >>> game.apply({"type": "exchange"})
+    >>> game.view(0)["hand"]
+    ['9S', '10C', 'QC', '10D', 'QD', 'AH']
+    >>> game.apply({"type": "play", "card": "9C"})
+    Traceback (most recent call last):
+    ...
+    atut.game.IllegalAction: illegal action {"card":"9C","type":"play"}: ...9C...
+    >>> bot = atut.make_bot("sixty_six", level=2, seed=1)
+    >>> while not game.is_over:
+    ...     game.apply(bot.choose(game.view(game.to_move)))
+    >>> game.scores, game.winner        # one deal is one game (G14): the winner has 1
+    ([0, 1], 1)
+    >>> atut.load_game(game.to_json()).scores
+    [0, 1]
 
-See CONTRACT.md in the shared folder for the whole public API.
+The whole public API is in ``CONTRACT.md`` of the shared folder; ``docs/ENGINE.md`` says how a
+game module is built.
 """
 
 from __future__ import annotations

@@ -1,0 +1,27 @@
+"""Every doctest in the engine runs (and passes) in the test suite."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pkgutil
+
+import pytest
+
+import atut
+
+MODULES = ["atut"] + sorted(m.name for m in pkgutil.walk_packages(atut.__path__, "atut."))
+FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_doctests_of(name):
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=FLAGS, verbose=False)
+    assert result.failed == 0, f"{result.failed} of {result.attempted} doctests fail in {name}"
+
+
+def test_the_engine_has_doctests_that_play_a_hand():
+    finder = doctest.DocTestFinder()
+    examples = sum(len(t.examples) for t in finder.find(atut))
+    assert examples >= 10

@@ -13,8 +13,6 @@ from atut import bots as B
 from atut import cards as C
 from atut.bots import sixty_six as P
 
-B.STRICT = True
-
 
 def _rule_games(n, games):
     """Positions of deals played by the level-2 rules throughout, with some random moves."""

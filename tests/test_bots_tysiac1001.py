@@ -14,8 +14,6 @@ from atut.bots import tysiac1001 as P
 from atut.game import canonical
 from atut.games.tysiac1001 import DECK_MASK, arrange_deck
 
-B.STRICT = True
-
 
 def new(hands, przykup=(), dealer=2, n=3, options=None, seed=1):
     return atut.new_game("tysiac1001", players=n, seed=seed, dealer=dealer,
@@ -271,7 +269,7 @@ def test_make_bot_levels_choose_legal_actions():
             for level in (2, 3, 4):
                 bot = B.make_bot("tysiac1001", level, seed=1,
                                  budget={"rollouts": 40, "min_samples": 4}
-                                 if level >= 3 else None)
+                                 if level >= 3 else None, strict=True)
                 a = bot.choose(v)
                 assert a in v["legal_actions"]
                 assert bot.stats.get("errors", 0) == 0

@@ -12,8 +12,6 @@ from atut.bots import tysiac1001 as P
 
 from test_bots_tysiac1001 import announced_deal, new
 
-B.STRICT = True
-
 
 BUDGET = {"rollouts": 60, "min_samples": 6, "time_cap": 30.0, "clock": "cpu"}
 
@@ -126,7 +124,7 @@ def test_a_strong_hand_bids_and_announces_what_it_can_make():
     # hearts and diamonds marriages with aces: a search bot bids, and its contract is high
     hands = {0: ["AH", "KH", "QH", "AD", "KD", "QD", "AS"]}
     g = new(hands, przykup=["9C", "JC", "9S"])
-    bot = B.make_bot("tysiac1001", 3, seed=1)
+    bot = B.make_bot("tysiac1001", 3, seed=1, strict=True)
     a = bot.choose(g.view(0))
     assert a["type"] == "bid"
     g.apply({"type": "bid", "value": 40})
@@ -143,7 +141,7 @@ def test_a_strong_hand_bids_and_announces_what_it_can_make():
 def test_a_weak_hand_passes():
     hands = {0: ["9S", "JS", "9C", "JC", "9D", "QH", "JH"]}
     g = new(hands, przykup=["AC", "AD", "AH"])
-    bot = B.make_bot("tysiac1001", 3, seed=1)
+    bot = B.make_bot("tysiac1001", 3, seed=1, strict=True)
     assert bot.choose(g.view(0)) == {"type": "pass"}
 
 
@@ -159,7 +157,7 @@ def test_search_values_with_any_handout():
         v = g.view(g.to_move)
         vals = P.search_values(v, v["legal_actions"], random.Random(1), BUDGET, {}, 3)
         assert len(vals) == len(v["legal_actions"]) == 10
-        bot = B.make_bot("tysiac1001", 3, seed=1, budget={"rollouts": 60})
+        bot = B.make_bot("tysiac1001", 3, seed=1, budget={"rollouts": 60}, strict=True)
         while g.phase == "give":
             g.apply(bot.choose(g.view(g.to_move)))
         assert g.phase == "announce" and bot.stats.get("errors", 0) == 0

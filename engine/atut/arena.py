@@ -80,8 +80,6 @@ def _margin_points(game, gain):
 def play_deal(args) -> dict:
     """Play deal ``d`` in every rotation; per entry: summed win share and margin per rotation."""
     game_id, players, bots, d, seed, mode, cap_scale, budgets = args
-    from . import bots as _bots
-    _bots.STRICT = True                  # a plug-in error must show, not be played around
     cls = atut.game_class(game_id)
     deal_seed = seed * 1_000_003 + d
     rng = random.Random(deal_seed)
@@ -105,11 +103,13 @@ def play_deal(args) -> dict:
             b = None
             if lv >= 3:
                 budget = dict(budgets.get(lv, {}))
-                b = make_bot(game_id, lv, seed=deal_seed * 31 + lv, budget=budget or None)
+                # strict: a plug-in error must show, not be played around
+                b = make_bot(game_id, lv, seed=deal_seed * 31 + lv, budget=budget or None,
+                             strict=True)
                 b.budget["time_cap"] *= cap_scale
                 b.budget["clock"] = "cpu"
             else:
-                b = make_bot(game_id, lv, seed=deal_seed * 31 + lv)
+                b = make_bot(game_id, lv, seed=deal_seed * 31 + lv, strict=True)
             seat_bots.append(b)
         start = list(game.scores)
         deal_no = game.deal_no

@@ -19,7 +19,8 @@ from .. import cards as C
 from ..games.cesarz import (DECK_MASK, EMPEROR, JOKER_MASK, JOKERS, MELD1, NO, POWER,
                             SUITED_MASK, VALUE, Cesarz, meld_partners, meld_value, musik_credit)
 from ..game import canonical
-from . import blank_game, check_determinization, fast_clone, note_search, sample_cards
+from .sampling import blank_game, sample_cards
+from .search import check_determinization, fast_clone, note_search
 
 SUIT = C.SUIT_MASK
 K_, Q_, PR_, YP_ = C.KING, C.QUEEN, C.PRINCE, C.YOUNG_PRINCESS

@@ -28,7 +28,9 @@ from ..game import canonical
 from ..games.euchre import (ALONE_NO, ALONE_YES, DECK, DECK_MASK, DEFEND_NO, DEFEND_YES, EFF,
                             EFF_MASK, NAME, ORDER_UP, PASS, POWER, RIGHT, TARGET, Euchre,
                             cards_of, trick_winner)
-from . import _SolveLimit, blank_game, check_determinization, note_search, sample_cards
+from .sampling import blank_game, sample_cards
+from .search import check_determinization, note_search
+from .solver import _SolveLimit
 
 SUITS = C.SUITS
 BUDGETS = {

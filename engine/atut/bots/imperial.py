@@ -44,7 +44,7 @@ import time
 from .. import cards as C
 from ..games.imperial import BONUS as BONUS_PTS, TARGET as TARGET_PTS
 from ..games.imperial import DECK_MASK, HONOURS, POWER, VALUE, Imperial, find_imperials
-from . import blank_game, possible_cards, sample_cards
+from .sampling import blank_game, possible_cards, sample_cards
 
 SUIT = C.SUIT_MASK
 BUDGETS = {
@@ -976,7 +976,7 @@ def search_values(view: dict, legal: list, rng: random.Random, budget: dict, sta
     averaged over ``solve_samples`` samples; before that (or if a solve exceeds
     ``solve_nodes``), the generic search with rollouts."""
     import sys
-    from . import note_search, search
+    from .search import note_search, search
     me = sys.modules[__name__]
     cards_left = len(view["hand"])
     if (cards_left > budget.get("solve_cards" if view["players"] == 2 else "solve_cards_3p", 0)

@@ -29,7 +29,8 @@ import sys
 from .. import cards as C
 from ..games.sixty_six import (ACTION, EXCHANGE_MOVE, HAND_SIZE, MELD_FLAG, PARTNER, POWER,
                                TARGET, VALUE, SixtySix)
-from . import blank_game, fast_clone, possible_cards, sample_cards, search
+from .sampling import blank_game, possible_cards, sample_cards
+from .search import fast_clone, search
 
 DECK_MASK = C.mask_of(C.deck(("A", "10", "K", "Q", "J", "9")))
 SUIT = C.SUIT_MASK

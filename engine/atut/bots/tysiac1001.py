@@ -28,7 +28,8 @@ from .. import cards as C
 from ..games.tysiac1001 import (DECK_MASK, DECLARER_MARK, MARRIAGE_VALUE, PAIR, PARTNER, POWER, VALUE,
                                 Tysiac1001, dealer_credit, has_marriage)
 from ..game import canonical
-from . import blank_game, fast_clone, note_search, sample_cards
+from .sampling import blank_game, sample_cards
+from .search import fast_clone, note_search
 
 SUIT = C.SUIT_MASK
 NO = -1

@@ -1,0 +1,185 @@
+"""The four bot levels and ``make_bot``.
+
+A bot is given only ``view(seat)`` of the seat to move (a JSON-safe dict) and returns one of the
+view's ``legal_actions``.  It never receives the game object, so it cannot see a hidden card: the
+search levels rebuild full game states from the view, sampling what the seat cannot see.
+
+1. ``RandomBot``  - a uniformly random legal action.
+2. ``RuleBot``    - the game's plug-in ``rule_policy(view, rng)``: a heuristic a good player
+   would recognise.
+3. ``SearchBot``  - determinized search (perfect-information Monte Carlo, ``bots.search``):
+   sample full states consistent with the view (``determinize``), try every legal action in each
+   sample, finish the deal with the plug-in's fast ``rollout_policy`` and score it with
+   ``evaluate``; play the action with the best mean.  Budget: ``BUDGETS[3]`` (rollouts, counted,
+   so decisions are seeded and repeatable; ``time_cap`` seconds is only a safety net).
+4. ``StrongBot``  - the same with a larger budget, and when the plug-in says a sampled state can
+   be solved (``solvable``: no more hidden draws, few cards left) each action is valued by an
+   exact alpha-beta search of the open-card endgame (``bots.solver``) instead of a rollout.
+
+Every level is seeded: the RNG of a decision is derived from the bot's seed and the view, so the
+same seed and the same view always give the same action (unless the time cap, a safety net sized
+well above the counted budget, cuts a search short).
+
+Fallbacks, so the page never breaks: a game with no plug-in (or a plug-in without
+``rule_policy``) plays randomly at level 2; without ``determinize``, levels 3 and 4 play like
+level 2.  Such a level is weaker than it claims: each game's plug-in must supply these.  When a
+search fails (a plug-in bug), a ``strict`` bot raises (tests, the arena); otherwise it warns and
+plays by the rules (the page: a game must go on).
+"""
+
+from __future__ import annotations
+
+import random
+import warnings
+import zlib
+
+from ..game import canonical
+from .plugin import hooks, plugin
+from .search import BUDGETS
+
+NAMES = {"random": 1, "rules": 2, "search": 3, "strong": 4}
+
+
+class Bot:
+    """Base class: ``choose(view)`` returns one of ``view["legal_actions"]``."""
+
+    level = 0
+
+    def __init__(self, game_id: str, seed: int = 0, budget: dict | None = None,
+                 strict: bool = False):
+        self.game_id = game_id
+        self.seed = seed
+        self.strict = strict
+        self.rng = random.Random(seed)
+        self.plugin = plugin(game_id)
+        self.stats: dict = {}
+
+    def decision_rng(self, view: dict) -> random.Random:
+        """A fresh RNG for one decision: a function of the bot's seed and of the view only."""
+        return random.Random((self.seed * 0x9E3779B1) ^ zlib.crc32(canonical(view).encode()))
+
+    def choose(self, view: dict) -> dict:
+        legal = view.get("legal_actions") if isinstance(view, dict) else None
+        if not legal:
+            raise ValueError("the view has no legal actions: this seat is not to move")
+        if view.get("game") not in (None, self.game_id):
+            raise ValueError(f"this bot plays {self.game_id}, not {view.get('game')!r}")
+        if len(legal) == 1:
+            return legal[0]
+        return self._choose(view, legal, self.decision_rng(view))
+
+    def _choose(self, view, legal, rng):
+        raise NotImplementedError
+
+
+class RandomBot(Bot):
+    """Level 1: a uniformly random legal action."""
+
+    level = 1
+
+    def _choose(self, view, legal, rng):
+        return rng.choice(legal)
+
+
+def _match(action, legal):
+    """The element of ``legal`` equal to ``action`` (``ValueError`` if none)."""
+    key = canonical(action)
+    for a in legal:
+        if canonical(a) == key:
+            return a
+    raise ValueError(f"bot plug-in chose an illegal action {key}")
+
+
+class RuleBot(Bot):
+    """Level 2: the plug-in's ``rule_policy``; random if the game has none yet."""
+
+    level = 2
+
+    def _choose(self, view, legal, rng):
+        policy = getattr(self.plugin, "rule_policy", None)
+        if policy is None:
+            return rng.choice(legal)
+        return _match(policy(view, rng), legal)
+
+
+class SearchBot(RuleBot):
+    """Level 3: perfect-information Monte Carlo over determinizations of the view."""
+
+    level = 3
+
+    def __init__(self, game_id: str, seed: int = 0, budget: dict | None = None,
+                 strict: bool = False):
+        super().__init__(game_id, seed, strict=strict)
+        b = dict(BUDGETS[self.level])
+        if self.plugin is not None:
+            b.update(getattr(self.plugin, "BUDGETS", {}).get(self.level, {}))
+        if budget:
+            unknown = set(budget) - set(b)
+            if unknown:
+                raise ValueError(f"unknown budget keys {sorted(unknown)}; known: {sorted(b)}")
+            b.update(budget)
+        self.budget = b
+
+    def _choose(self, view, legal, rng):
+        h = hooks(self.plugin)                  # once per decision
+        if h.determinize is None:
+            return super()._choose(view, legal, rng)
+        try:
+            values = h.search_values(view, legal, rng, self.budget, self.stats, self.level)
+        except Exception as e:           # a plug-in bug must not stop the page's game
+            if self.strict:
+                raise
+            warnings.warn(f"{self.game_id} level {self.level} search failed ({e!r}); "
+                          "playing by the rules instead", RuntimeWarning)
+            self.stats["errors"] = self.stats.get("errors", 0) + 1
+            return super()._choose(view, legal, rng)
+        bonus = self.budget.get("rule_bonus", 0.0)
+        if bonus and h.rule_policy is not None:
+            # trust the rules unless the search finds something clearly better
+            key = canonical(h.rule_policy(view, random.Random(rng.getrandbits(32))))
+            for i, a in enumerate(legal):
+                if canonical(a) == key:
+                    values[i] += bonus
+        best = max(range(len(legal)), key=lambda i: values[i])
+        return legal[best]
+
+
+class StrongBot(SearchBot):
+    """Level 4: a larger budget and exact open-card endgames where the plug-in allows."""
+
+    level = 4
+
+
+LEVELS = {1: RandomBot, 2: RuleBot, 3: SearchBot, 4: StrongBot}
+
+
+def parse_level(level) -> int:
+    """A level from 1..4 or a name (random, rules, search, strong); ``ValueError`` otherwise."""
+    if isinstance(level, str):
+        s = level.strip().lower()
+        if s in NAMES:
+            return NAMES[s]
+        if s in ("1", "2", "3", "4"):
+            return int(s)
+        raise ValueError(f"bot level must be 1-4 or one of {', '.join(NAMES)}, not {level!r}")
+    if type(level) is not int or level not in (1, 2, 3, 4):
+        raise ValueError(f"bot level must be 1, 2, 3 or 4, not {level!r}")
+    return int(level)
+
+
+def make_bot(game_id: str, level=1, seed: int = 0, budget: dict | None = None,
+             strict: bool = False) -> Bot:
+    """A bot for ``game_id`` at ``level`` (1-4 or a name); ``budget`` overrides level 3/4
+    budgets; a ``strict`` bot raises when its search fails instead of playing by the rules."""
+    import atut
+    if game_id not in atut.GAME_IDS:
+        raise ValueError(f"unknown game {game_id!r}; the games are {', '.join(atut.GAME_IDS)}")
+    level = parse_level(level)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be an integer, not {seed!r}")
+    cls = LEVELS[level]
+    if level >= 3:
+        return cls(game_id, seed, budget, strict=strict)
+    if budget:
+        raise ValueError("only levels 3 and 4 take a budget")
+    return cls(game_id, seed, strict=strict)

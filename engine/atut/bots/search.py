@@ -1,0 +1,154 @@
+"""The generic determinized search (perfect-information Monte Carlo) of levels 3 and 4.
+
+``search`` samples full states consistent with the view (the plug-in's ``determinize``), tries
+every legal action in each sample and finishes the deal with the plug-in's ``rollout_policy``
+(``rollout``), or, at level 4 where the plug-in says a sample is ``solvable``, values each action
+exactly (``bots.solver.solve``).  The plug-in's hooks are resolved once per decision
+(``bots.plugin.hooks``).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from ..game import canonical
+from .plugin import default_state_key, hooks
+
+# Budgets per level.  ``rollouts``: total rollouts (or solved samples) per decision, spread
+# evenly over the legal actions; ``min_samples``: at least this many determinizations even when
+# there are many actions; ``time_cap``: seconds, a safety net only; ``solve_nodes``: level 4's
+# node limit per exact endgame solve; ``clock``: "wall" (the page) or "cpu" (the arena and
+# benchmarks on a shared machine, where other processes' load must not cut searches short);
+# ``rule_bonus``: added to the mean value of the level-2 action, so that the search departs
+# from the rules only for a clearly better action (0: pure search); ``common_rollouts``: the
+# rollouts of all actions in one sample share one random stream (less noise between actions;
+# off until measured in the arena).
+BUDGETS = {
+    3: {"rollouts": 300, "min_samples": 8, "time_cap": 0.3, "solve_nodes": 0, "clock": "wall",
+        "rule_bonus": 0.0, "common_rollouts": False},
+    4: {"rollouts": 1000, "min_samples": 20, "time_cap": 1.0, "solve_nodes": 4000,
+        "clock": "wall", "rule_bonus": 0.0, "common_rollouts": False},
+}
+
+
+def fast_clone(game):
+    """``game.clone()`` for search, but sharing the RNG (copying its state costs far more than
+    the rest): deterministic all the same, since every search step is.  Lists (and lists in
+    lists) and dicts are copied one level down, as ``Game.clone`` does."""
+    new = object.__new__(type(game))
+    d = game.__dict__.copy()
+    for k, v in d.items():
+        t = type(v)
+        if t is list:
+            d[k] = [x[:] if type(x) is list else x for x in v]
+        elif t is dict:
+            d[k] = v.copy()
+    d["_cache"] = None                      # the base class's legal-action cache
+    new.__dict__ = d
+    return new
+
+
+def rollout(p, game, start, seat, rng) -> float:
+    """Play ``game`` (mutated) to the end of the deal with the rollout policy; its value.
+    ``p``: the plug-in module or its resolved ``hooks``."""
+    h = hooks(p)
+    policy = h.rollout_policy
+    over = h.deal_over
+    steps = 0
+    while not over(game, start):
+        game._apply(policy(game, rng))
+        steps += 1
+        if steps > 10000:
+            raise RuntimeError("rollout does not end: the plug-in's deal_over never holds")
+    return h.evaluate(game, seat, start)
+
+
+def search(p, view: dict, legal: list, rng: random.Random, budget: dict,
+           stats: dict | None = None) -> list[float]:
+    """Mean value of every legal action over determinizations of ``view`` (PIMC).
+
+    ``p``: the plug-in module (or its ``hooks``).  ``budget["rollouts"]`` rollouts in all,
+    spread evenly over the actions (at least ``min_samples`` determinizations); in each
+    determinization every action gets the same sample, which reduces variance.  With
+    ``solve_nodes`` and the plug-in's ``solvable``, a solvable sample values each action exactly
+    instead."""
+    from .solver import _last_nodes, _SolveLimit, solve
+    h = hooks(p)
+    determinize = h.determinize
+    seat = view["seat"]
+    keys = [canonical(a) for a in legal]
+    n_act = len(legal)
+    samples = max(budget["min_samples"], -(-budget["rollouts"] // n_act))
+    clock = time.process_time if budget.get("clock") == "cpu" else time.perf_counter
+    deadline = clock() + budget["time_cap"]
+    solvable = h.solvable if budget.get("solve_nodes") else None
+    state_key = h.state_key if h.state_key is not default_state_key else None
+    cache: dict = {}
+    totals = [0.0] * n_act
+    done = 0
+    solved = 0
+    for i in range(samples):
+        g = determinize(view, rng)
+        if i == 0:
+            check_determinization(g, view, keys)
+        by_key = {canonical(a): a for a in g._legal()}
+        exact = None
+        if solvable is not None and solvable(g, g):
+            sk = state_key(g) if state_key is not None else None
+            if sk is not None and sk in cache:
+                exact = cache[sk]
+            else:
+                try:
+                    exact = []
+                    left = budget["solve_nodes"]          # shared by the actions of a sample
+                    for k in keys:
+                        c = fast_clone(g)
+                        c._apply(by_key[k])
+                        exact.append(solve(h, c, g, seat, left, deadline, clock))
+                        left -= _last_nodes[0]
+                    solved += 1
+                except _SolveLimit:
+                    exact = None
+                if sk is not None:
+                    cache[sk] = exact
+        if exact is not None:
+            for j in range(n_act):
+                totals[j] += exact[j]
+        else:
+            crn = rng.getrandbits(64) if budget.get("common_rollouts") else None
+            for j, k in enumerate(keys):
+                c = fast_clone(g)
+                c._apply(by_key[k])
+                # common random numbers: every action's rollout in a sample uses the same stream
+                r = random.Random(crn) if crn is not None else rng
+                totals[j] += rollout(h, c, g, seat, r)
+        done += 1
+        if clock() > deadline:
+            break
+    note_search(stats, done, done < samples, solved)
+    return [t / done for t in totals]
+
+
+def note_search(stats: dict | None, samples: int, capped: bool, solved: int | None = None):
+    """Record one search decision in a bot's ``stats`` (read by the arena and bench-bots):
+    samples done, exact solves (when the search has a solver), decisions, decisions cut by
+    the time cap."""
+    if stats is None:
+        return
+    stats["samples"] = samples
+    if solved is not None:
+        stats["solved"] = solved
+    stats["decisions"] = stats.get("decisions", 0) + 1
+    stats["capped"] = stats.get("capped", 0) + capped
+
+
+def check_determinization(g, view: dict, keys: list[str]) -> None:
+    """Raise ``AssertionError`` unless the sampled state matches the view (seat, legal actions)."""
+    if g.to_move != view["seat"]:
+        raise AssertionError(f"determinize: seat {g.to_move} to move, the view is seat "
+                             f"{view['seat']}'s")
+    got = sorted(canonical(a) for a in g._legal())
+    if got != sorted(keys):
+        raise AssertionError(f"determinize: legal actions {got} differ from the view's "
+                             f"{sorted(keys)}")

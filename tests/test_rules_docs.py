@@ -157,7 +157,7 @@ def test_every_spec_id_is_an_entry(game):
 def test_every_cited_id_is_an_entry(game):
     entries = doc_entries(game)
     missing = {r: fs for r, fs in cited_ids(game).items() if r not in entries}
-    assert not missing, f"ids cited in code or tests but absent from docs/rules/{game}.md: {missing}"
+    assert not missing, f"cited in code or tests, absent from docs/rules/{game}.md: {missing}"
 
 
 @pytest.mark.parametrize("game", SPECS)

@@ -63,7 +63,8 @@ MIME = {
     ".txt": "text/plain; charset=utf-8",
     "": "application/octet-stream",
 }
-SOURCE_DATE_EPOCH = "1704067200"          # 2024-01-01: fixed timestamps, the same sources give the same wheel
+# 2024-01-01: fixed timestamps, so that the same sources give the same wheel
+SOURCE_DATE_EPOCH = "1704067200"
 REQUIREMENTS = ROOT / "requirements-dev.txt"
 
 
@@ -304,7 +305,8 @@ def game_classes() -> tuple[list, dict]:
     r = subprocess.run([sys.executable, "-c", code, str(ROOT / "engine"), str(ROOT / "web")],
                        capture_output=True, text=True)
     if r.returncode != 0:
-        raise BuildError("could not list the games: " + (r.stderr.strip().splitlines() or ["?"])[-1])
+        last = (r.stderr.strip().splitlines() or ["?"])[-1]
+        raise BuildError("could not list the games: " + last)
     built, classes = json.loads(r.stdout)
     return built, classes
 

@@ -4,10 +4,10 @@
     python3 scripts/decision_hash.py [--games g1,g2] [--levels 2,3,4] [--seeds 4]
 
 For each game, player count and level: seat 0 plays a bot of that level, the other seats level
-2; levels 3-4 play the first deal (level 4 half as many seeds), level 2 plays every seat for two deals.  The time cap is
-lifted and the clock is CPU time, so a decision depends only on the seed and the view.  The
-printed SHA-256 (first 16 hex digits) covers every action taken, in order: a refactor that keeps
-the bots' decisions keeps every hash.
+2; levels 3-4 play the first deal (level 4 half as many seeds), level 2 plays every seat for two
+deals.  The time cap is lifted and the clock is CPU time, so a decision depends only on the seed
+and the view.  The printed SHA-256 (first 16 hex digits) covers every action taken, in order: a
+refactor that keeps the bots' decisions keeps every hash.
 """
 
 from __future__ import annotations

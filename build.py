@@ -3,7 +3,8 @@
 
     python3 build.py                    build the wheel and the static site in dist/
     python3 build.py serve [--port N]   build, then serve dist/ on http://localhost:N (8000)
-    python3 build.py test [pytest args] set up .venv, npm packages and Chromium, then run all tests
+    python3 build.py test [pytest args] set up .venv, npm packages and Chromium, lint, run all tests
+    python3 build.py lint               ruff (Python) and eslint (the page)
     python3 build.py bench-page         cold-cache page timings in headless Chromium
 
 build.py itself is standard library only.  It sets up .venv/ with the pinned tools of
@@ -146,8 +147,15 @@ def pyodide_ok() -> bool:
         return False
 
 
+def _lock_digest() -> str:
+    lock = ROOT / "package-lock.json"
+    return hashlib.sha256(lock.read_bytes()).hexdigest() if lock.exists() else ""
+
+
 def ensure_npm_packages() -> None:
-    if pyodide_ok():
+    """node_modules/ as package-lock.json pins it (npm ci once per lock file)."""
+    stamp = ROOT / "node_modules" / ".atut-lock"
+    if pyodide_ok() and stamp.exists() and stamp.read_text() == _lock_digest():
         return
     npm = shutil.which("npm")
     if npm is None and _can_apt():
@@ -162,6 +170,7 @@ def ensure_npm_packages() -> None:
     if r.returncode != 0 or not pyodide_ok():
         raise BuildError(f"`{' '.join(cmd)}` failed: node_modules/pyodide {PYODIDE_VERSION} "
                          "is needed")
+    stamp.write_text(_lock_digest())
 
 
 def micropip_wheel() -> Path:
@@ -476,10 +485,30 @@ def ensure_chromium() -> str:
                      "(Playwright cannot download browsers here)")
 
 
+def lint() -> int:
+    """ruff on the Python (pyproject.toml's [tool.ruff]), eslint on the page (eslint.config.js)."""
+    py = ensure_venv()
+    ensure_npm_packages()
+    failed = []
+    log("ruff check .")
+    if subprocess.run([str(py), "-m", "ruff", "check", "."], cwd=ROOT).returncode != 0:
+        failed.append("ruff")
+    eslint = ROOT / "node_modules" / ".bin" / "eslint"
+    log("eslint web")
+    if subprocess.run([str(eslint), "web"], cwd=ROOT).returncode != 0:
+        failed.append("eslint")
+    if failed:
+        print(f"build.py: {' and '.join(failed)} found problems (see above)", file=sys.stderr)
+        return 1
+    return 0
+
+
 def test(args: list[str]) -> int:
     py = ensure_venv()
     ensure_npm_packages()
     ensure_chromium()
+    if lint() != 0:
+        return 1
     build()
     env = dict(os.environ, ATUT_DIST_BUILT="1")
     cmd = [str(py), "-m", "pytest", "tests", "-q", *args]
@@ -519,6 +548,8 @@ def main(argv: list[str]) -> int:
             return 0
         if cmd == "test":
             return test(argv[1:])
+        if cmd == "lint":
+            return lint()
         if cmd == "bench-page":
             return bench_page(argv[1:])
         if cmd in ("-h", "--help", "help"):

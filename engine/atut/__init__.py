@@ -45,7 +45,7 @@ _MODULES = {g: f"atut.games.{g}" for g in GAME_IDS}
 
 def game_class(game_id: str) -> type[Game]:
     """The Game subclass of a game id; ``ValueError`` for an unknown or unbuilt game."""
-    if game_id not in _MODULES:
+    if not isinstance(game_id, str) or game_id not in _MODULES:
         raise ValueError(f"unknown game {game_id!r}; the games are {', '.join(GAME_IDS)}")
     try:
         module = importlib.import_module(_MODULES[game_id])

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import random
+import reprlib
 from typing import Any
 
 from . import cards as C
@@ -45,6 +46,13 @@ class Game:
     GAME_ID = ""
     PLAYERS: tuple[int, ...] = ()
     OPTIONS: dict[str, tuple] = {}
+    # The game's own fields, beside ``BASE_FIELDS``: every attribute its ``__init__`` sets, so
+    # that ``sampled`` can build a complete state (a test checks the two agree).
+    STATE_FIELDS: tuple[str, ...] = ()
+    # The fields ``Game.__init__`` sets (``sampled`` sets them from the view)
+    BASE_FIELDS = ("options", "n", "seed", "rng", "first_dealer", "dealer", "first_deck",
+                   "history", "events", "scores", "to_move", "winner", "phase", "deal_no",
+                   "_deal_event", "_recording", "_cache")
 
     # --- construction -------------------------------------------------------------------
 
@@ -103,6 +111,47 @@ class Game:
         return out
 
     @classmethod
+    def sampled(cls, view: dict, rng: random.Random, **state) -> Game:
+        """A full state for search, consistent with a seat's ``view`` (a bot plug-in's
+        ``determinize``; hidden cards are the caller's sample).
+
+        The base fields come from the view (players, dealer, scores, phase, deal number,
+        ``to_move``, options); nothing is recorded (``_recording`` is off, no history or events)
+        and the game's own RNG is ``random.Random(rng.getrandbits(64))``, one draw from ``rng``.
+        ``state`` gives every one of the class's ``STATE_FIELDS``, as the game keeps them (masks,
+        lists, tuples; they are used as given, not copied): ``ValueError`` for a missing or an
+        unknown field.  No legality or consistency check is made (``_legal()`` must equal the
+        view's ``legal_actions``: ``bots.search.check_determinization``)."""
+        fields = cls.STATE_FIELDS
+        if len(state) != len(fields) or not state.keys() >= set(fields):
+            missing = [f for f in fields if f not in state]
+            unknown = sorted(set(state) - set(fields))
+            raise ValueError(f"{cls.__name__}.sampled: "
+                             + "; ".join(([f"missing state fields {missing}"] if missing else [])
+                                         + ([f"unknown state fields {unknown} (not in "
+                                             f"{cls.__name__}.STATE_FIELDS)"] if unknown else [])))
+        g = object.__new__(cls)
+        g.options = dict(view.get("options") or {})
+        g.n = view["players"]
+        g.seed = 0
+        g.rng = random.Random(rng.getrandbits(64))
+        g.first_dealer = view["dealer"]
+        g.dealer = view["dealer"]
+        g.first_deck = None
+        g.history = []
+        g.events = []
+        g.scores = list(view["scores"])
+        g.to_move = view["to_move"]
+        g.winner = None
+        g.phase = view["phase"]
+        g.deal_no = view["deal_no"]
+        g._deal_event = 0
+        g._recording = False
+        g._cache = None                         # the legal-action cache
+        g.__dict__.update(state)
+        return g
+
+    @classmethod
     def deck_for(cls, players: int) -> list[int]:
         raise NotImplementedError
 
@@ -141,7 +190,7 @@ class Game:
         if self.to_move is None:
             raise IllegalAction("the game is over: no action is legal")
         if type(action) is not dict:
-            raise IllegalAction(f"an action is a dict with a 'type', not {action!r}")
+            raise IllegalAction(f"an action is a dict with a 'type', not {reprlib.repr(action)}")
         a = self._find_legal(action)
         if a is None:
             raise IllegalAction(self._refusal(action))
@@ -160,7 +209,7 @@ class Game:
         if self.to_move is None:
             return "the game is over: no action is legal"
         if type(action) is not dict:
-            return f"an action is a dict with a 'type', not {action!r}"
+            return f"an action is a dict with a 'type', not {reprlib.repr(action)}"
         if self._find_legal(action) is not None:
             return None
         return self._refusal(action)
@@ -177,7 +226,7 @@ class Game:
         try:
             canonical(action)
         except (TypeError, ValueError, RecursionError):
-            return f"an action must be JSON-safe: {action!r}"
+            return f"an action must be JSON-safe: {reprlib.repr(action)}"
         return self._explain(action, self._legal_now())
 
     def view(self, seat: int | None = None) -> dict:
@@ -329,6 +378,8 @@ def load(text, registry) -> Game:
             data = json.loads(text)
         except json.JSONDecodeError as e:
             raise ValueError(f"malformed saved game: not JSON ({e})") from None
+        except RecursionError:
+            raise ValueError("malformed saved game: nested too deeply") from None
     elif isinstance(text, dict):
         data = text
     else:
@@ -336,7 +387,8 @@ def load(text, registry) -> Game:
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise ValueError(f"malformed saved game: not an {SAVE_FORMAT} file")
     if data.get("version") != SAVE_VERSION:
-        raise ValueError(f"malformed saved game: unsupported version {data.get('version')!r}")
+        raise ValueError("malformed saved game: unsupported version "
+                         f"{reprlib.repr(data.get('version'))}")
     for k in ("game", "players", "seed", "dealer", "actions"):
         if k not in data:
             raise ValueError(f"malformed saved game: missing {k!r}")

@@ -278,10 +278,14 @@ def test_G9_only_przykup_cards_are_handed_out_and_recipients_go_clockwise():
     legal = g.legal_actions()
     assert {a["to"] for a in legal} == {3}                               # left of 2, not 0
     assert {a["card"] for a in legal} == {"QH", "9S", "AD"}
-    msg = bad(g, {"type": "give", "card": "AS", "to": 3})
-    assert "przykup" in msg
+    msg = bad(g, {"type": "give", "card": "AS", "to": 3})                # seat 1 holds AS
+    assert msg.endswith(": seat 2 does not hold AS")
+    own = next(c for c in hand(g, 2) if c not in ("QH", "9S", "AD"))    # held, not przykup
+    msg = bad(g, {"type": "give", "card": own, "to": 3})
+    assert ": G9: hand out one of the przykup cards" in msg and "przykup" in msg
+    assert g.explain({"type": "give", "card": own, "to": 3}) == msg
     msg = bad(g, {"type": "give", "card": "QH", "to": 1})
-    assert "seat 3" in msg
+    assert ": G9: " in msg and "seat 3" in msg
     g.apply({"type": "give", "card": "QH", "to": 3})
     assert {a["to"] for a in g.legal_actions()} == {1}                   # skips the dealer
     g.apply({"type": "give", "card": "AD", "to": 1})

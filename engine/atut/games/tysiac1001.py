@@ -1,7 +1,10 @@
 """1001 (Тысяча одно, an early form of Tysiąc) for 3 players, or 4 with the dealer sitting out.
 
-Rules: ``rules/003-tysiac-1001.md`` (shared) and ``docs/rules/tysiac1001.md`` (this project's
-notes).  Rule numbers (G1..G19, E1..E15) refer to the shared rules file.
+Rules: ``docs/rules/tysiac1001.md`` (this project's notes, which carry every rule id G1..G19
+and worked example E1..E15).  An illegal action's message names the rule that forbids it
+(``G12: seat 1 must follow hearts``); each action type's rule is stated once, in ``_bid_rule``,
+``_contract_range``, ``_give_rule``, ``_playable`` and ``_marriages``, and both the legal
+actions and the explanation come from it.
 
 Phases of a deal:
 
@@ -114,6 +117,27 @@ FIELDS = {"bid": (("value",), ()), "pass": ((), ()), "play_on": ((), ()), "give_
           "give": (("card", "to"), ()), "announce": (("value",), ()),
           "play": (("card",), ("meld",))}
 INT_FIELDS = {"value": "an integer", "to": "a seat number (an integer)"}
+PHASE_ACTIONS = {"bid": ("bid", "pass"), "decide": ("play_on", "give_up"), "give": ("give",),
+                 "announce": ("announce",), "play": ("play",)}
+
+# Why a rule refuses an action: the rule id (docs/rules/tysiac1001.md), then the reason.  The
+# rule functions return these templates; only a refusal fills them in (``str.format``).
+BID_STEP = "G6: bids are multiples of 5"
+BID_LOW = "G6: the lowest bid now is {lo}"
+BID_CAP = "G6: bids go up to {hi}"
+BID_NO_MARRIAGE = "G6: seat {seat} holds no marriage, so bids at most {hi}"
+CONTRACT = "G10: seat {seat} may announce a multiple of 5 from {lo} to {hi}"
+GIVE_TO = "G9: the card now goes to seat {to}"
+GIVE_PRZYKUP = "G9: hand out one of the przykup cards {cards}"
+FOLLOW = "G12: seat {seat} must follow the suit led, {led}: {cards}"
+TRUMP = "G12: seat {seat} has no {led} and must play a trump ({trump}): {cards}"
+MELD_NOT_LEAD = "G13: a player declares a marriage only on his lead after taking a trick"
+MELD_NO_TRICK = ("G13: seat {seat} has taken no trick yet: a player declares a marriage only on "
+                 "his lead after taking a trick")
+MELD_NOT_PAIR = "G13: {card} is not the king or queen of a marriage in seat {seat}'s hand"
+MELD_PARTNER = "G13: the partner of {card} is {partner}, not {meld}"
+NOT_HELD = "seat {seat} does not hold {card}"
+SUIT_NAMES = ("spades", "clubs", "diamonds", "hearts")
 
 
 def _shape_fault(t, action):
@@ -144,6 +168,11 @@ class Tysiac1001(Game):
     GAME_ID = "tysiac1001"
     PLAYERS = (3, 4)                                          # G3
     OPTIONS = {"handout": ("przykup", "any")}                 # G9 and the modern variant
+    STATE_FIELDS = ("sheet", "_checked_rows", "_end_mark", "last_result", "sitting_out", "active",
+                    "hands", "przykup", "przykup_left", "revealed", "bids", "passes", "high",
+                    "high_bidder", "declarer", "bid_won", "contract", "given", "received", "trick",
+                    "last_trick", "last_winner", "trump", "marriages", "shown", "card_points",
+                    "meld_points", "tricks_won", "captured", "delta", "leader")
 
     @classmethod
     def deck_for(cls, players):
@@ -208,15 +237,22 @@ class Tysiac1001(Game):
             self.record({"type": "hand", "seat": s, "cards": C.codes(C.cards_of(self.hands[s]))},
                         [s])
 
-    # --- legal actions ------------------------------------------------------------------
+    # --- the rules of each action type, stated once ----------------------------------------
+    # Each returns what is allowed now and the reason (a template above) that refuses the rest;
+    # ``_legal`` lists what they allow, ``_explain`` asks them why an action is refused.
 
-    def _bid_range(self, seat):
-        lo = self.high + STEP if self.high else MIN_BID                   # G6: jumps allowed
-        hi = MAX_BID if has_marriage(self.hands[seat]) else NO_MARRIAGE_CAP
-        return lo, hi
+    def _bid_rule(self, seat):
+        """G6: (lowest, highest, why not higher): ``seat`` may bid a multiple of 5 from the
+        lowest to the highest (jumps allowed; above 120 only with a marriage in hand)."""
+        lo = self.high + STEP if self.high else MIN_BID
+        if has_marriage(self.hands[seat]):
+            return lo, MAX_BID, BID_CAP
+        return lo, NO_MARRIAGE_CAP, BID_NO_MARRIAGE
 
     def _contract_range(self):
-        lo = self.bid_won or MIN_BID                                      # G10 (G7: >= 40)
+        """G10 (G7: >= 40): the declarer announces a multiple of 5 from lo to hi (why not:
+        ``CONTRACT``)."""
+        lo = self.bid_won or MIN_BID
         cap = MAX_BID if has_marriage(self.hands[self.declarer]) else NO_MARRIAGE_CAP
         return lo, max(lo, cap)
 
@@ -225,21 +261,60 @@ class Tysiac1001(Game):
         d = self.declarer
         return (self.active * 2)[self.active.index(d) + 1:][:2]
 
+    def _give_rule(self, seat):
+        """G9: (the recipient now, the cards that may go to him, why not another held card)."""
+        to = self._recipients()[len(self.given)]
+        if self.options["handout"] == "przykup":
+            return to, self.przykup_left, GIVE_PRZYKUP
+        return to, self.hands[seat], None
+
+    def _playable(self, seat):
+        """G12: (the cards ``seat`` may play now, why not another held card): follow suit, else
+        trump (if a trump suit exists and is held), else anything."""
+        hand = self.hands[seat]
+        if not self.trick:
+            return hand, None
+        led = C.SUIT_OF[self.trick[0][1]]
+        m = hand & SUIT_MASK[led]
+        if m:
+            return m, FOLLOW
+        if self.trump >= 0:
+            m = hand & SUIT_MASK[self.trump]
+            if m:
+                return m, TRUMP
+        return hand, None
+
+    def _marriages(self, seat):
+        """G13: (the cards ``seat`` may play declaring a marriage, why not another card): the
+        K or Q of a marriage held, on his own lead, after taking a trick; the meld names the
+        partner (``PARTNER``)."""
+        if self.trick:
+            return 0, MELD_NOT_LEAD
+        if not self.tricks_won[seat]:
+            return 0, MELD_NO_TRICK
+        hand = self.hands[seat]
+        m = 0
+        for p in PAIR:
+            if hand & p == p:
+                m |= p
+        return m, MELD_NOT_PAIR
+
+    # --- legal actions ------------------------------------------------------------------
+
     def _legal(self):
         ph = self.phase
         seat = self.to_move
         if ph == "play":
             return self._legal_play(seat)
         if ph == "bid":
-            lo, hi = self._bid_range(seat)
+            lo, hi, _ = self._bid_rule(seat)
             out = [{"type": "bid", "value": v} for v in range(lo, hi + 1, STEP)]
             out.append({"type": "pass"})
             return out
         if ph == "decide":
             return [{"type": "play_on"}, {"type": "give_up"}]                # G7
         if ph == "give":
-            to = self._recipients()[len(self.given)]
-            src = self.przykup_left if self.options["handout"] == "przykup" else self.hands[seat]
+            to, src, _ = self._give_rule(seat)
             return [{"type": "give", "card": C.CODES[c], "to": to} for c in C.cards_of(src)]
         if ph == "announce":
             lo, hi = self._contract_range()
@@ -247,23 +322,17 @@ class Tysiac1001(Game):
         return []
 
     def _legal_play(self, seat):
-        hand = self.hands[seat]
-        if not self.trick:
-            out = []
-            may_meld = self.tricks_won[seat] > 0                          # G13
-            for c in C.cards_of(hand):
-                out.append({"type": "play", "card": C.CODES[c]})
-                p = PARTNER[c]
-                if may_meld and p >= 0 and hand >> p & 1:
-                    out.append({"type": "play", "card": C.CODES[c], "meld": C.CODES[p]})
-            return out
-        led = C.SUIT_OF[self.trick[0][1]]                                 # G12
-        playable = hand & SUIT_MASK[led]
-        if not playable and self.trump >= 0:
-            playable = hand & SUIT_MASK[self.trump]
-        if not playable:
-            playable = hand
-        return [{"type": "play", "card": C.CODES[c]} for c in C.cards_of(playable)]
+        playable, _ = self._playable(seat)
+        melds, _ = self._marriages(seat)
+        codes = C.CODES
+        if not melds:
+            return [{"type": "play", "card": codes[c]} for c in C.cards_of(playable)]
+        out = []
+        for c in C.cards_of(playable):
+            out.append({"type": "play", "card": codes[c]})
+            if melds >> c & 1:
+                out.append({"type": "play", "card": codes[c], "meld": codes[PARTNER[c]]})
+        return out
 
     # --- apply --------------------------------------------------------------------------
 
@@ -434,60 +503,59 @@ class Tysiac1001(Game):
     # --- errors -------------------------------------------------------------------------
 
     def _explain(self, action, legal):
-        seat = self.to_move
         t = action.get("type")
-        types = {a["type"] for a in legal}
-        if type(t) is not str or t not in types:
+        if type(t) is not str or t not in PHASE_ACTIONS.get(self.phase, ()):
             return super()._explain(action, legal)
         fault = _shape_fault(t, action)
         if fault:
             return f"illegal {t} {canonical(action)}: {fault}"
-        v = action.get("value")
-        if t == "bid" and self.phase == "bid":
-            lo, hi = self._bid_range(seat)
+        why = self._why(t, action, self.to_move)
+        if why is None:                                   # not reached: the action is legal
+            return super()._explain(action, legal)
+        return f"illegal action {canonical(action)}: {why}"
+
+    def _why(self, t, a, seat):
+        """The reason the rule of ``t`` refuses the well-formed action ``a``, or None."""
+        if t == "bid":
+            v = a["value"]
+            lo, hi, above = self._bid_rule(seat)
             if v % STEP:
-                return f"illegal bid {v}: bids are multiples of {STEP} (G6)"
+                return BID_STEP
             if v < lo:
-                return f"illegal bid {v}: the lowest bid now is {lo} (G6)"
-            if v > NO_MARRIAGE_CAP and hi == NO_MARRIAGE_CAP:
-                return (f"illegal bid {v}: seat {seat} holds no marriage, so bids at most "
-                        f"{NO_MARRIAGE_CAP} (G6)")
-            return f"illegal bid {v}: bids go up to {hi} (G6)"
-        if t == "announce" and self.phase == "announce":
+                return BID_LOW.format(lo=lo)
+            if v > hi:
+                return above.format(seat=seat, hi=hi)
+            return None
+        if t == "announce":
+            v = a["value"]
             lo, hi = self._contract_range()
-            return (f"illegal contract {v}: seat {seat} may announce a multiple of {STEP} "
-                    f"from {lo} to {hi} (G10)")
-        if t == "give" and self.phase == "give":
-            to = self._recipients()[len(self.given)]
-            if action["to"] != to:
-                return f"illegal give: the card now goes to seat {to} (G9)"
-            if self.options["handout"] == "przykup":
-                left = " ".join(C.codes(C.cards_of(self.przykup_left)))
-                return (f"illegal give {canonical(action)}: hand out one of the przykup cards "
-                        f"{left} (G9)")
-        if t == "play" and self.phase == "play" and action["card"] in C.CARD:
-            c = C.CARD[action["card"]]
-            hand = self.hands[seat]
-            if hand >> c & 1:
-                if "meld" in action:
-                    if self.trick or self.tricks_won[seat] == 0:
-                        return ("illegal marriage: a player declares a marriage only on his lead "
-                                "after taking a trick (G13)")
-                    p = PARTNER[c]
-                    if p < 0 or not hand >> p & 1:
-                        return (f"illegal marriage: {C.CODES[c]} is not the king or queen of a "
-                                f"marriage in seat {seat}'s hand (G13)")
-                    return (f"illegal marriage: the partner of {C.CODES[c]} is {C.CODES[p]}, "
-                            f"not {action['meld']} (G13)")
-                if self.trick:
-                    led = C.SUIT_OF[self.trick[0][1]]
-                    ok = " ".join(a["card"] for a in legal)
-                    if hand & SUIT_MASK[led]:
-                        return (f"illegal play {C.CODES[c]}: seat {seat} must follow the suit "
-                                f"led, {C.SUITS[led]}: {ok} (G12)")
-                    return (f"illegal play {C.CODES[c]}: seat {seat} has no {C.SUITS[led]} and "
-                            f"must play a trump ({C.SUITS[self.trump]}): {ok} (G12)")
-        return super()._explain(action, legal)
+            if v % STEP or not lo <= v <= hi:
+                return CONTRACT.format(seat=seat, lo=lo, hi=hi)
+            return None
+        if t not in ("give", "play"):
+            return None
+        c = C.CARD[a["card"]]
+        if t == "give":
+            to, allowed, why = self._give_rule(seat)
+            if a["to"] != to:
+                return GIVE_TO.format(to=to)
+        else:
+            allowed, why = self._playable(seat)
+        hand = self.hands[seat]
+        if not hand >> c & 1:
+            return NOT_HELD.format(seat=seat, card=C.CODES[c])
+        if not allowed >> c & 1:
+            led = C.SUIT_OF[self.trick[0][1]] if self.trick else 0
+            return why.format(seat=seat, cards=" ".join(C.codes(C.cards_of(allowed))),
+                              led=SUIT_NAMES[led], trump=SUIT_NAMES[self.trump])
+        if "meld" in a:
+            melds, why = self._marriages(seat)
+            if not melds >> c & 1:
+                return why.format(seat=seat, card=C.CODES[c])
+            if a["meld"] != C.CODES[PARTNER[c]]:
+                return MELD_PARTNER.format(card=C.CODES[c], partner=C.CODES[PARTNER[c]],
+                                           meld=a["meld"])
+        return None
 
     # --- visibility (G19) -----------------------------------------------------------------
 

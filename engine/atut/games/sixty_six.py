@@ -1,7 +1,8 @@
 """66 (Sześćdziesiąt sześć) for 2 to 4 players, each for himself.
 
-Rules: ``rules/004-sixty-six.md`` (shared) and ``docs/rules/sixty_six.md`` (this project's
-notes).  Rule numbers (G1..G15, E1..E11) refer to the shared rules file.
+Rules: ``docs/rules/sixty_six.md`` (this project's rules notes); the rule ids cited here
+(G1..G15, E1..E11) are its ids.  An illegal action's message names the rule that refuses it
+(``Game.explain``).
 
 One deal is one game (G14): ``scores`` counts deals won, so the winner has 1.
 
@@ -30,6 +31,8 @@ MELD = {c: {"type": "play", "card": C.CODES[c],
         for c in DECK if C.rank_of(c) in (C.KING, C.QUEEN)}
 PARTNER = {c: C.make(C.QUEEN if C.rank_of(c) == C.KING else C.KING, C.suit_of(c)) for c in MELD}
 MARRIAGE_CARDS = C.mask_of(PARTNER)
+KINGS = C.mask_of(c for c in PARTNER if C.rank_of(c) == C.KING)
+QUEENS = MARRIAGE_CARDS & ~KINGS
 MELD_FLAG = 64
 EXCHANGE_MOVE = 128
 ACTION = {EXCHANGE_MOVE: {"type": "exchange"}, **PLAY, **{c + MELD_FLAG: a for c, a in MELD.items()}}
@@ -39,12 +42,26 @@ MOVE_ORDER = {m: k for k, m in enumerate(
 TARGET = 66                                                   # G11
 HAND_SIZE = {2: 6, 3: 6, 4: 5}                                # G3
 SUIT_NAME = ("spades", "clubs", "diamonds", "hearts")
+# The reasons the rule checks give, built once so that the search path formats nothing:
+MUST_FOLLOW = tuple(tuple(f"G8: seat {s} must follow {SUIT_NAME[u]} (the stock is gone)"
+                          for u in range(4)) for s in range(4))          # [seat][led suit]
+NOT_LEADING = ("G9: a marriage is declared only by the player leading a trick",) * 48
+NO_MELD = tuple(tuple(f"G9: seat {s} does not hold {C.CODES[PARTNER[c]]}: no marriage"
+                      if c in PARTNER else "G9: a marriage is declared by leading a king or queen"
+                      for c in range(48)) for s in range(4))             # [seat][card]
+LEAD_ONLY = "G10: only the player about to lead may exchange the trump 9, before his lead"
+DRAWN = "G10: the trump card has been drawn: no exchange once the stock is gone"
+NO_NINE = tuple(tuple(f"G10: seat {s} does not hold the trump 9 ({C.CODES[C.make(C.NINE, t)]})"
+                      for t in range(4)) for s in range(4))              # [seat][trump]
 
 
 class SixtySix(Game):
     GAME_ID = "sixty_six"
     PLAYERS = (2, 3, 4)                                       # G1
     OPTIONS: dict = {}
+    STATE_FIELDS = ("hands", "trump_card", "trump", "stock", "trick", "last_trick", "last_winner",
+                    "leader", "points", "captured", "tricks_won", "marriages", "exchanged",
+                    "deal_winner")
 
     @classmethod
     def deck_for(cls, players):
@@ -91,25 +108,53 @@ class SixtySix(Game):
         return len(self.stock) + (self.trump_card is not None)
 
     # --- legal moves ----------------------------------------------------------------------
+    # One check per action type states its rule once: ``_playable`` for a play (which cards,
+    # G6, G8; which may lead declaring their marriage, G9) and ``_may_exchange`` (G10).  Each
+    # says what is allowed and the reason for what is not; ``_moves`` takes the first,
+    # ``_explain`` the second.  The reasons are built once (``MUST_FOLLOW`` ...).
     # The search path works on int moves: a card int (play), card + MELD_FLAG (play declaring
     # the marriage), or EXCHANGE_MOVE.  ``_legal``/``_apply`` translate to and from action dicts.
 
+    def _playable(self, seat):
+        """The check of a play: ``(cards, why, melds, meld_why)``: the mask of the cards ``seat``
+        may play now and the reason for a held card outside it (``None`` when there is none);
+        the mask of the kings and queens he may lead declaring their marriage and, per card,
+        the reason for a held card outside that one.
+
+        Leading: any card (G6, G8) and a marriage by a king or queen whose partner he holds
+        (G9).  Following: no marriage (G9); any card while the stock lasts (G6), after it the
+        led suit if he has it (G8)."""
+        hand = self.hands[seat]
+        trick = self.trick
+        if not trick:
+            return hand, None, hand & ((hand >> 1 & KINGS) | (hand << 1 & QUEENS)), NO_MELD[seat]
+        if self.trump_card is None:
+            led = C.SUIT_OF[trick[0][1]]
+            follow = hand & C.SUIT_MASK[led]
+            if follow and follow != hand:
+                return follow, MUST_FOLLOW[seat][led], 0, NOT_LEADING
+        return hand, None, 0, NOT_LEADING
+
+    def _may_exchange(self, seat):
+        """G10: ``None`` when ``seat`` may exchange the trump 9 for the trump card now (about to
+        lead, holding the trump 9, the trump card still on the table), else the reason."""
+        if self.trick:
+            return LEAD_ONLY
+        if self.trump_card is None:
+            return DRAWN
+        if not self.hands[seat] >> (self.trump * 11 + C.NINE) & 1:
+            return NO_NINE[seat][self.trump]
+        return None
+
     def _moves(self):
         seat = self.to_move
-        hand = self.hands[seat]
-        if not self.trick:
-            out = C.cards_of(hand)
-            if self.trump_card is not None and hand >> (self.trump * 11 + C.NINE) & 1:   # G10
-                out.append(EXCHANGE_MOVE)
-            for c in C.cards_of(hand & MARRIAGE_CARDS):                 # G9: on the lead only
-                if hand >> PARTNER[c] & 1:
-                    out.append(c + MELD_FLAG)
-            return out
-        if self.trump_card is None:                                     # G8: must follow
-            follow = hand & C.SUIT_MASK[C.SUIT_OF[self.trick[0][1]]]
-            if follow:
-                return C.cards_of(follow)
-        return C.cards_of(hand)                                         # G6
+        cards, _, melds, _ = self._playable(seat)                       # G6, G8, G9
+        out = C.cards_of(cards)
+        if self._may_exchange(seat) is None:                            # G10
+            out.append(EXCHANGE_MOVE)
+        if melds:
+            out += [c + MELD_FLAG for c in C.cards_of(melds)]
+        return out
 
     def _legal(self):
         # fresh dicts (ENGINE.md): the one applied goes into ``history`` and the public
@@ -189,7 +234,8 @@ class SixtySix(Game):
         self.to_move = w
 
     def _explain(self, action, legal):
-        """Why an action is not legal: the field or the rule (G8, G9, G10) it breaks."""
+        """Why an action is not legal: a malformed field, or the reason of the rule check
+        (``_playable``, ``_may_exchange``) that refuses it."""
         t = action.get("type")
         seat = self.to_move
         bad = f"illegal action {canonical(action)}: "
@@ -197,15 +243,9 @@ class SixtySix(Game):
             extra = sorted(map(str, set(action) - {"type"}))
             if extra:
                 return bad + f"an exchange has no other fields (got {', '.join(extra)})"
-            nine = C.make(C.NINE, self.trump)
-            if self.trick:                                              # G10
-                return bad + ("only the player about to lead may exchange the trump 9, before "
-                              "his lead (G10)")
-            if self.trump_card is None:
-                return bad + ("the trump card has been drawn: no exchange once the stock is "
-                              "gone (G10)")
-            if not self.hands[seat] >> nine & 1:
-                return bad + f"seat {seat} does not hold the trump 9 ({C.code(nine)}) (G10)"
+            why = self._may_exchange(seat)
+            if why is not None:
+                return bad + why
         elif t == "play":
             extra = sorted(map(str, set(action) - {"type", "card", "meld"}))
             if extra:
@@ -219,27 +259,18 @@ class SixtySix(Game):
                 return bad + f"'card': {e}"
             if c not in PLAY:
                 return bad + f"{C.code(c)} is not in the 66 deck (A 10 K Q J 9)"
-            hand = self.hands[seat]
-            if not hand >> c & 1:
+            if not self.hands[seat] >> c & 1:
                 return bad + f"seat {seat} does not hold {C.code(c)}"
-            if "meld" in action:                                        # G9
-                m = action["meld"]
-                if self.trick:
-                    return bad + ("a marriage is declared only by the player leading a trick "
-                                  "(G9)")
-                if c not in PARTNER:
-                    return bad + "a marriage is declared by leading a king or queen (G9)"
-                p = C.code(PARTNER[c])
+            cards, why, melds, meld_why = self._playable(seat)
+            if "meld" in action:
+                if not melds >> c & 1:
+                    return bad + meld_why[c]
+                m, p = action["meld"], C.CODES[PARTNER[c]]
                 if m != p:
                     return bad + (f"the marriage of {C.code(c)} is declared with "
                                   f"\"meld\": \"{p}\" (G9), not {m!r}")
-                if not hand >> PARTNER[c] & 1:
-                    return bad + f"seat {seat} does not hold {p}: no marriage (G9)"
-            if self.trick and self.trump_card is None:                 # G8
-                led = C.SUIT_OF[self.trick[0][1]]
-                if C.SUIT_OF[c] != led and hand & C.SUIT_MASK[led]:
-                    return bad + (f"seat {seat} must follow {SUIT_NAME[led]}: the stock is "
-                                  "gone (G8)")
+            if not cards >> c & 1:
+                return bad + why
         return super()._explain(action, legal)
 
     def _end(self, seat, reason):

@@ -12,7 +12,6 @@ from atut import arena
 from atut import bots as B
 from atut import cards as C
 from atut.bots import sixty_six as P
-from atut.games.sixty_six import DECK
 from test_sixty_six import new
 
 

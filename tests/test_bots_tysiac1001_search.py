@@ -12,7 +12,6 @@ from atut.bots import tysiac1001 as P
 
 from test_bots_tysiac1001 import announced_deal, new
 
-
 BUDGET = {"rollouts": 60, "min_samples": 6, "time_cap": 30.0, "clock": "cpu"}
 
 

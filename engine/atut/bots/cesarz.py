@@ -16,10 +16,10 @@ import random
 import time
 
 from .. import cards as C
-from ..games.cesarz import (DECK_MASK, EMPEROR, JOKER_MASK, JOKERS, MELD1, NO, POWER,
-                            SUITED_MASK, VALUE, Cesarz, meld_partners, meld_value, musik_credit)
 from ..game import canonical
-from .sampling import blank_game, sample_cards
+from ..games.cesarz import (DECK_MASK, EMPEROR, JOKER_MASK, JOKERS, MELD1, NO, POWER, SUITED_MASK,
+                            VALUE, Cesarz, meld_partners, meld_value, musik_credit)
+from .sampling import sample_cards
 from .search import check_determinization, fast_clone, note_search
 
 SUIT = C.SUIT_MASK
@@ -119,66 +119,67 @@ class Knowledge:
 
 def determinize(view: dict, rng: random.Random) -> Cesarz:
     k = Knowledge(view)
-    n, me = k.n, k.seat
+    n = k.n
     hands = _sample_hands(k, rng)
-    g = blank_game(Cesarz, view, rng)
-    g.sheet = [list(r) for r in view["score_sheet"]["rows"]]
-    g.previous_deal = dict(view["previous_deal"]) if view.get("previous_deal") else None
-    g.sitting_out = view["sitting_out"]
-    g.active = list(k.active)
-    g.hands = [hands.get(s, 0) for s in range(n)]
-    g.musik_revealed = k.musik is not None
-    g.musik = list(k.musik) if k.musik is not None else C.cards_of(hands["musik"])
-    g.exchange = []
-    g.captured = list(k.captured)
-    g.card_points = list(view["deal_points"]["cards"])
-    g.meld_points = list(view["deal_points"]["melds"])
-    g.tricks_won = [x["tricks"] for x in view["seats"]]
-    g.melds = list(k.melds)
-    g.trump = k.trump
-    g.bids = [x.get("bid") for x in view["seats"]]
-    g.passed = [x.get("bid") == "pass" for x in view["seats"]]
-    g.declarer = view["declarer"]
-    g.contract = view["contract"] or 0
+    held = [hands.get(s, 0) for s in range(n)]
     credit = 0
     for x in view["summary"]:
         if x["key"] == "musik_credit":
             credit = x["value"]
-    g.credit = credit
-    g.credit_pairs = []
-    g.to_give = list(view["to_give"])
     given = []
     for x in view["given"]:
-        c = _card(x["card"]) if "card" in x else _guess_given(g, x["to"])
+        c = _card(x["card"]) if "card" in x else _guess_given(held, x["to"])
         given.append((x["seat"], x["to"], c))
-    g.given = given
-    g.trick = list(k.trick)
-    g.led = k.led
-    g.released = view["released"]
-    g.emperor_trick = view["emperor_trick"]
-    g.leader = view["leader"]
-    if g.phase == "play":
+    g = Cesarz.sampled(
+        view, rng,
+        sheet=[list(r) for r in view["score_sheet"]["rows"]],
+        previous_deal=dict(view["previous_deal"]) if view.get("previous_deal") else None,
+        sitting_out=view["sitting_out"],
+        active=list(k.active),
+        hands=held,
+        musik_revealed=k.musik is not None,
+        musik=list(k.musik) if k.musik is not None else C.cards_of(hands["musik"]),
+        exchange=[],
+        captured=list(k.captured),
+        card_points=list(view["deal_points"]["cards"]),
+        meld_points=list(view["deal_points"]["melds"]),
+        tricks_won=[x["tricks"] for x in view["seats"]],
+        melds=list(k.melds),
+        trump=k.trump,
+        bids=[x.get("bid") for x in view["seats"]],
+        passed=[x.get("bid") == "pass" for x in view["seats"]],
+        declarer=view["declarer"],
+        contract=view["contract"] or 0,
+        credit=credit,
+        credit_pairs=[],
+        to_give=list(view["to_give"]),
+        given=given,
+        trick=list(k.trick),
+        led=k.led,
+        released=view["released"],
+        emperor_trick=view["emperor_trick"],
+        leader=view["leader"],
+        trick_order=[],
+        trick_pos=0,
+        last_trick=[],
+        last_winner=None,
+        last_kind="",
+        opener=view["opener"],
+        high=view["high_bid"],
+        high_bidder=view["high_bidder"])
+    if g.phase == "play":                   # the seats of this trick, from the leader's
         order = [g.leader]
         while len(order) < len(g.active):
             order.append(g._next_active(order[-1]))
         g.trick_order = order
         g.trick_pos = order.index(g.to_move)
-    else:
-        g.trick_order = []
-        g.trick_pos = 0
-    g.last_trick = []
-    g.last_winner = None
-    g.last_kind = ""
-    g.opener = view["opener"]
-    g.high = view["high_bid"]
-    g.high_bidder = view["high_bidder"]
     return g
 
 
-def _guess_given(g, to):
+def _guess_given(hands, to):
     """Some card of the recipient's sampled hand (a given card hidden from this seat; it only
     matters for the view, never for the rules)."""
-    h = g.hands[to]
+    h = hands[to]
     return (h & -h).bit_length() - 1 if h else 0
 
 

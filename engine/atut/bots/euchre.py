@@ -26,9 +26,9 @@ import time
 from .. import cards as C
 from ..game import canonical
 from ..games.euchre import (ALONE_NO, ALONE_YES, DECK, DECK_MASK, DEFEND_NO, DEFEND_YES, EFF,
-                            EFF_MASK, NAME, ORDER_UP, PASS, POWER, RIGHT, TARGET, Euchre,
-                            cards_of, trick_winner)
-from .sampling import blank_game, sample_cards
+                            EFF_MASK, NAME, ORDER_UP, PASS, POWER, RIGHT, TARGET, Euchre, cards_of,
+                            trick_winner)
+from .sampling import sample_cards
 from .search import check_determinization, note_search
 from .solver import _SolveLimit
 
@@ -67,7 +67,7 @@ def strength(hand: int, t: int) -> float:
 def _strength(hand: int, t: int) -> float:
     """Rough expected tricks of ``hand`` with trump ``t`` (with an average partner's help
     counted by the caller): G4 ranks, long trumps, off aces, voids to ruff."""
-    eff, power, masks = EFF[t], POWER[t], EFF_MASK[t]
+    power, masks = POWER[t], EFF_MASK[t]
     trumps = hand & masks[t]
     n_tr = C.count(trumps)
     est = 0.0
@@ -226,35 +226,35 @@ def determinize(view: dict, rng: random.Random, k: Knowledge | None = None,
     if k is None:
         k = Knowledge(view)
     hands, kitty, discarded = deal_hidden(k, rng, INFER_TRIES if infer else 1)
-    t = k.trump
-    g = blank_game(Euchre, view, rng)
-    g.hands = hands
-    g.upcard = k.upcard
-    g.kitty = kitty
-    g.up_state = k.up_state
-    g.discarded = discarded
-    g.trump = t
-    g.maker = k.maker
-    g.alone = k.alone
-    g.lone_defender = k.lone_defender
-    g.out = list(k.out)
-    g.calls = [_call_tuple(c) for c in view["calls"]]
-    g.trick = list(k.trick)
-    g.tricks_won = list(k.tricks_won)
-    g.played = k.played
-    g.leader = view["leader"]
-    g.nxt = [1, 2, 3, 0]
-    g.active = 4
+    lr = view.get("last_result")
+    lt = view.get("last_trick")
+    g = Euchre.sampled(
+        view, rng,
+        sheet=_sheet(view),
+        last_result=dict(lr) if lr else None,
+        last_trick=[(x["seat"], C.card(x["card"])) for x in lt["cards"]] if lt else [],
+        last_winner=lt["winner"] if lt else None,
+        hands=hands,
+        upcard=k.upcard,
+        kitty=kitty,
+        up_state=k.up_state,
+        discarded=discarded,
+        trump=k.trump,
+        maker=k.maker,
+        alone=k.alone,
+        lone_defender=k.lone_defender,
+        out=list(k.out),
+        calls=[_call_tuple(c) for c in view["calls"]],
+        trick=list(k.trick),
+        tricks_won=list(k.tricks_won),
+        played=k.played,
+        nxt=[1, 2, 3, 0],
+        active=4,
+        leader=view["leader"])
     if g.phase == "play":
-        g._start_play()
+        g._start_play()                     # the active seats (``nxt``, ``active``, G12)
         g.leader = view["leader"]
         g.to_move = view["to_move"]
-    g.sheet = _sheet(view)
-    lr = view.get("last_result")
-    g.last_result = dict(lr) if lr else None
-    lt = view.get("last_trick")
-    g.last_trick = [(x["seat"], C.card(x["card"])) for x in lt["cards"]] if lt else []
-    g.last_winner = lt["winner"] if lt else None
     return g
 
 
@@ -830,7 +830,6 @@ def _solve(g: Euchre, seat: int, nodes: list) -> float:
     t, active, nxt, maker = g.trump, g.active, g.nxt, g.maker
     e, p, M = EFF[t], POWER[t], EFF_MASK[t]
     mteam = maker & 1
-    maximise_makers = (seat & 1) == mteam
     tw = g.tricks_won
     made0 = tw[maker] + tw[maker ^ 2]
     done0 = tw[0] + tw[1] + tw[2] + tw[3]

@@ -39,12 +39,14 @@ most deals, the play's points (G14, G15) are few.
 from __future__ import annotations
 
 import random
+import sys
 import time
 
 from .. import cards as C
 from ..games.imperial import BONUS as BONUS_PTS, TARGET as TARGET_PTS
 from ..games.imperial import DECK_MASK, HONOURS, POWER, VALUE, Imperial, find_imperials
-from .sampling import blank_game, possible_cards, sample_cards
+from .sampling import possible_cards, sample_cards
+from .search import note_search, search
 
 SUIT = C.SUIT_MASK
 BUDGETS = {
@@ -74,6 +76,8 @@ class Sim(Imperial):
     """The game as the search plays it: it also notes (seat, ply) of every honour lead, across
     deals, so that ``evaluate`` can tell the root action's lead from later ones, and what the
     root action (ply 0) gave away."""
+
+    STATE_FIELDS = Imperial.STATE_FIELDS + ("sim_ply", "sim_leads", "sim_spent")
 
     def _apply(self, a):
         c = C.CARD[a["card"]]
@@ -255,28 +259,29 @@ def determinize(view: dict, rng: random.Random) -> Imperial:
     deal = sample_cards(C.cards_of(k.unseen), sizes, allowed, rng)
     if REPAIR_STEPS:
         _repair(deal, k, dec, allowed, rng)
-    g = blank_game(Sim, view, rng)
-    g.sim_ply = 0
-    g.sim_leads = []
-    g.sim_spent = 0.0
-    g.hands = [k.hand if s == me else deal[s] | k.known[s] for s in range(n)]
-    g.trump_card = k.trump_card
-    g.trump = k.trump
-    g.unused = deal.get("unused", 0)
-    g.start_hands = [g.hands[s] | k.played_by[s] for s in range(n)]
-    g.revealed = [C.mask_of(C.card(x) for x in cs) for cs in view["revealed"]]
-    g.taken = k.taken
-    g.tricks_won = k.tricks_won
-    g.trick = list(k.trick)
+    hands = [k.hand if s == me else deal[s] | k.known[s] for s in range(n)]
     lt = view.get("last_trick")
-    g.last_trick = [(x["seat"], C.card(x["card"])) for x in lt["cards"]] if lt else []
-    g.last_winner = lt["winner"] if lt else None
-    g.leader = view["leader"]
-    g.deal_points = list(view["deal_points"])
-    g.sheet = [list(r[1:]) for r in view["score_sheet"]["rows"][:-1]]   # not the totals
-    g.summary = []
-    g.prev_deal = []
-    return g
+    return Sim.sampled(
+        view, rng,
+        sim_ply=0,
+        sim_leads=[],
+        sim_spent=0.0,
+        hands=hands,
+        trump_card=k.trump_card,
+        trump=k.trump,
+        unused=deal.get("unused", 0),
+        start_hands=[hands[s] | k.played_by[s] for s in range(n)],
+        revealed=[C.mask_of(C.card(x) for x in cs) for cs in view["revealed"]],
+        taken=k.taken,
+        tricks_won=k.tricks_won,
+        trick=list(k.trick),
+        last_trick=[(x["seat"], C.card(x["card"])) for x in lt["cards"]] if lt else [],
+        last_winner=lt["winner"] if lt else None,
+        leader=view["leader"],
+        deal_points=list(view["deal_points"]),
+        sheet=[list(r[1:]) for r in view["score_sheet"]["rows"][:-1]],   # not the totals
+        summary=[],
+        prev_deal=[])
 
 
 def _repair(deal: dict, k: Knowledge, dec: Declared, allowed: dict, rng) -> None:
@@ -975,8 +980,6 @@ def search_values(view: dict, legal: list, rng: random.Random, budget: dict, sta
     (``determinize``) is solved exactly with open cards (``solve_root``) and each card's value
     averaged over ``solve_samples`` samples; before that (or if a solve exceeds
     ``solve_nodes``), the generic search with rollouts."""
-    import sys
-    from .search import note_search, search
     me = sys.modules[__name__]
     cards_left = len(view["hand"])
     if (cards_left > budget.get("solve_cards" if view["players"] == 2 else "solve_cards_3p", 0)

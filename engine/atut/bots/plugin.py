@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import importlib
 import random
-from typing import TYPE_CHECKING, Any, Hashable, Protocol
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:                                   # pragma: no cover
     from ..game import Game

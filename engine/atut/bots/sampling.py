@@ -79,28 +79,3 @@ def sample_cards(cards: list[int], sizes: dict, allowed: dict, rng: random.Rando
     for i, q in enumerate(slots):
         out[q] |= 1 << owner[i]
     return out
-
-
-def blank_game(cls, view: dict, rng: random.Random):
-    """An empty instance of the game class ``cls`` with the base-class fields set from ``view``
-    (players, dealer, scores, phase, deal number, to_move, options), no events recorded and its
-    own RNG drawn from ``rng``.  A plug-in's ``determinize`` then sets the game's own fields."""
-    g = object.__new__(cls)
-    g.options = dict(view.get("options") or {})
-    g.n = view["players"]
-    g.seed = 0
-    g.rng = random.Random(rng.getrandbits(64))
-    g.first_dealer = view["dealer"]
-    g.dealer = view["dealer"]
-    g.first_deck = None
-    g.history = []
-    g.events = []
-    g.scores = list(view["scores"])
-    g.to_move = view["to_move"]
-    g.winner = None
-    g.phase = view["phase"]
-    g.deal_no = view["deal_no"]
-    g._deal_event = 0
-    g._cache = None                         # the base class's legal-action cache
-    g._recording = False
-    return g

@@ -27,9 +27,9 @@ import random
 import sys
 
 from .. import cards as C
-from ..games.sixty_six import (ACTION, EXCHANGE_MOVE, HAND_SIZE, MELD_FLAG, PARTNER, POWER,
-                               TARGET, VALUE, SixtySix)
-from .sampling import blank_game, possible_cards, sample_cards
+from ..games.sixty_six import (ACTION, EXCHANGE_MOVE, HAND_SIZE, MELD_FLAG, PARTNER, POWER, TARGET,
+                               VALUE, SixtySix)
+from .sampling import possible_cards, sample_cards
 from .search import fast_clone, search
 
 DECK_MASK = C.mask_of(C.deck(("A", "10", "K", "Q", "J", "9")))
@@ -230,24 +230,25 @@ def determinize(view: dict, rng: random.Random) -> SixtySix:
                     m &= ~SUIT[su]
             allowed[s] = m
     deal = _sample(k, sizes, allowed, rng)
-    g = blank_game(SixtySix, view, rng)
-    g.hands = [deal[s] | k.known[s] if s != me else k.hand for s in range(n)]
-    g.trump_card = k.trump_card
-    g.trump = k.trump
-    stock = C.cards_of(deal["stock"])
-    rng.shuffle(stock)
-    g.stock = stock
-    g.trick = list(k.trick)
     lt = view.get("last_trick")
-    g.last_trick = [(x["seat"], C.card(x["card"])) for x in lt["cards"]] if lt else []
-    g.last_winner = lt["winner"] if lt else None
-    g.leader = view["leader"]
-    g.points = list(k.points)
-    g.captured = list(k.captured)
-    g.tricks_won = list(k.tricks_won)
-    g.marriages = list(k.marriages)
-    g.exchanged = k.exchanged
-    g.deal_winner = view.get("deal_winner")
+    g = SixtySix.sampled(
+        view, rng,
+        hands=[deal[s] | k.known[s] if s != me else k.hand for s in range(n)],
+        trump_card=k.trump_card,
+        trump=k.trump,
+        stock=C.cards_of(deal["stock"]),
+        trick=list(k.trick),
+        last_trick=[(x["seat"], C.card(x["card"])) for x in lt["cards"]] if lt else [],
+        last_winner=lt["winner"] if lt else None,
+        leader=view["leader"],
+        points=list(k.points),
+        captured=list(k.captured),
+        tricks_won=list(k.tricks_won),
+        marriages=list(k.marriages),
+        exchanged=k.exchanged,
+        deal_winner=view.get("deal_winner"))
+    rng.shuffle(g.stock)                     # after ``sampled`` drew the game's RNG from ``rng``
+    # the search's own fields, beside the game's:
     g.voids = list(k.voids)                  # kept up to date by the rule rollouts
     g.searcher = me if n >= 3 else None      # plays its own last cards by search (OWN_MAX)
     return g

@@ -25,10 +25,10 @@ from __future__ import annotations
 import random
 
 from .. import cards as C
-from ..games.tysiac1001 import (DECK_MASK, DECLARER_MARK, MARRIAGE_VALUE, PAIR, PARTNER, POWER, VALUE,
-                                Tysiac1001, dealer_credit, has_marriage)
 from ..game import canonical
-from .sampling import blank_game, sample_cards
+from ..games.tysiac1001 import (DECK_MASK, DECLARER_MARK, MARRIAGE_VALUE, PAIR, PARTNER, POWER,
+                                VALUE, Tysiac1001, dealer_credit, has_marriage)
+from .sampling import sample_cards
 from .search import fast_clone, note_search
 
 SUIT = C.SUIT_MASK
@@ -246,60 +246,64 @@ def determinize(view: dict, rng: random.Random) -> Tysiac1001:
     k = Knowledge(view)
     n = k.n
     hands = _sample_hands(k, rng)
-    g = blank_game(Tysiac1001, view, rng)
-    g._cache = None                         # the base class's legal-action cache
-    g.sheet = _parse_sheet(view)
-    g._checked_rows = -1
-    g._end_mark = 0
-    g.last_result = dict(view["last_result"]) if view.get("last_result") else None
-    g.sitting_out = k.sitting_out
-    g.active = list(k.active)
-    g.hands = [hands.get(s, 0) for s in range(n)]
-    g.przykup = k.przykup if k.revealed else hands["przykup"]
-    g.revealed = k.revealed
+    held = [hands.get(s, 0) for s in range(n)]
+    przykup = k.przykup if k.revealed else hands["przykup"]
     bids = [x.get("bid") for x in view["seats"]]
-    g.bids = bids
-    g.passes = sum(1 for b in bids if b == "pass")
-    g.high = view["high_bid"] or 0
-    g.high_bidder = next((s for s in range(n) if bids[s] == g.high), NO) if g.high else NO
-    g.declarer = k.declarer
-    g.bid_won = view["bid"] or 0
-    g.contract = view["contract"] or 0
+    high = view["high_bid"] or 0
     given = []
     received = [NO] * n
     d = k.declarer
     for c, to in k.gifts:
         if c == NO:                         # some card of the recipient's sampled hand
-            cand = g.hands[to] & (g.przykup if not k.any_handout else DECK_MASK)
-            cand = cand or g.hands[to] or g.przykup
+            cand = held[to] & (przykup if not k.any_handout else DECK_MASK)
+            cand = cand or held[to] or przykup
             c = (cand & -cand).bit_length() - 1
         given.append((c, to))
         received[to] = c
-    g.given = given
-    g.received = received
-    left = g.przykup
+    left = przykup
     for c, _ in given:
         left &= ~(1 << c)
-    g.przykup_left = left if k.revealed else 0
-    g.trick = list(k.trick)
     lt = view["last_trick"]
-    g.last_trick = [(x["seat"], _card(x["card"])) for x in lt["cards"]] if lt else []
-    g.last_winner = lt["winner"] if lt else NO
-    g.trump = k.trump
-    g.marriages = [(m["seat"], C.SUITS.index(m["suit"]), m["value"]) for m in view["marriages"]]
-    g.shown = k.shown
-    g.captured = list(k.captured)
-    g.card_points = [sum(VALUE[c] for c in C.cards_of(m)) for m in k.captured]
+    marriages = [(m["seat"], C.SUITS.index(m["suit"]), m["value"]) for m in view["marriages"]]
     meld = [0] * n
-    for s, _, v in g.marriages:
+    for s, _, v in marriages:
         meld[s] += v
-    g.meld_points = meld
-    g.tricks_won = list(k.tricks)
     delta = [0] * n
     if k.revealed and k.sitting_out is not None:
-        delta[k.sitting_out] = dealer_credit(g.przykup)
-    g.delta = delta
-    g.leader = view["leader"] if view["leader"] is not None else NO
+        delta[k.sitting_out] = dealer_credit(przykup)
+    g = Tysiac1001.sampled(
+        view, rng,
+        sheet=_parse_sheet(view),
+        _checked_rows=-1,
+        _end_mark=0,
+        last_result=dict(view["last_result"]) if view.get("last_result") else None,
+        sitting_out=k.sitting_out,
+        active=list(k.active),
+        hands=held,
+        przykup=przykup,
+        przykup_left=left if k.revealed else 0,
+        revealed=k.revealed,
+        bids=bids,
+        passes=sum(1 for b in bids if b == "pass"),
+        high=high,
+        high_bidder=next((s for s in range(n) if bids[s] == high), NO) if high else NO,
+        declarer=k.declarer,
+        bid_won=view["bid"] or 0,
+        contract=view["contract"] or 0,
+        given=given,
+        received=received,
+        trick=list(k.trick),
+        last_trick=[(x["seat"], _card(x["card"])) for x in lt["cards"]] if lt else [],
+        last_winner=lt["winner"] if lt else NO,
+        trump=k.trump,
+        marriages=marriages,
+        shown=k.shown,
+        captured=list(k.captured),
+        card_points=[sum(VALUE[c] for c in C.cards_of(m)) for m in k.captured],
+        meld_points=meld,
+        tricks_won=list(k.tricks),
+        delta=delta,
+        leader=view["leader"] if view["leader"] is not None else NO)
     if d != NO and not k.revealed:
         raise AssertionError("a declarer without a revealed przykup")
     return g
@@ -868,7 +872,6 @@ def search_values(view, legal, rng, budget, stats, level):
     clock = time.process_time if budget.get("clock") == "cpu" else time.perf_counter
     deadline = clock() + budget["time_cap"]
     ph = view["phase"]
-    me = view["seat"]
     tally = [0, False]                             # samples done, cut by the time cap
     if ph not in SEARCH_PHASES:                    # (for experiments) the rules decide
         key = canonical(rule_policy(view, rng))
@@ -924,7 +927,6 @@ def _combos(g):
     if any_handout and len(first) > 4:
         first = sorted(first, key=lambda a: (keep_value(C.CARD[a["card"]], hand), a["card"]))[:4]
     for a in first:
-        c = C.CARD[a["card"]]
         second = [b for b in first if b["card"] != a["card"]]
         r2 = g._recipients()[1]
         out.extend((a, {"type": "give", "card": b["card"], "to": r2}) for b in second)

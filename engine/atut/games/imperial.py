@@ -121,6 +121,9 @@ class Imperial(Game):
     GAME_ID = "imperial"
     PLAYERS = (2, 3)                                          # G1
     OPTIONS: dict = {}
+    STATE_FIELDS = ("sheet", "prev_deal", "hands", "trump_card", "unused", "trump", "start_hands",
+                    "revealed", "taken", "tricks_won", "trick", "last_trick", "last_winner",
+                    "leader", "deal_points", "summary")
 
     @classmethod
     def deck_for(cls, players):

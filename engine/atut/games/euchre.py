@@ -1,7 +1,8 @@
 """Euchre: four players in two fixed pairs (seats 0+2 against 1+3), game to 10.
 
-Rules: ``rules/001-euchre.md`` (shared) and ``docs/rules/euchre.md`` (this project's notes).
-Rule numbers (G1..G17, E1..E10) refer to the shared rules file.
+Rules: ``docs/rules/euchre.md`` (this project's rules notes); the rule ids cited here
+(G1..G17, E1..E10) are its ids.  An illegal action's message names the rule that refuses it
+(``Game.explain``).
 
 Phases of a deal:
 
@@ -68,10 +69,24 @@ ACTION = tuple(
     + [{"type": "alone", "value": True}, {"type": "alone", "value": False},
        {"type": "defend_alone", "value": True}, {"type": "defend_alone", "value": False}])
 DISCARD = DISCARD + ACTION[48:]
-# the moves of the calling phases (tuples: ``_moves()`` results are read, never changed)
-ROUND1 = (ORDER_UP, PASS)
-ROUND2 = tuple((tuple(NAME + s for s in range(4) if s != up),
-                tuple(NAME + s for s in range(4) if s != up) + (PASS,)) for up in range(4))
+# the moves of the calling phases (tuples: ``_moves()`` results are read, never changed):
+# ROUND1[may pass], ROUND2[mask of the suits that may be named][may pass]
+ROUND1 = ((ORDER_UP,), (ORDER_UP, PASS))
+ROUND2 = tuple((tuple(NAME + s for s in range(4) if names >> s & 1),
+                tuple(NAME + s for s in range(4) if names >> s & 1) + (PASS,))
+               for names in range(16))
+# the action types of each phase; inside it, the rule checks (``_playable`` ...) decide
+PHASE_TYPES = {"round1": ("order_up", "pass"), "round2": ("name", "pass"),
+               "discard": ("discard",), "alone": ("alone",), "defend": ("defend_alone",),
+               "play": ("play",), "over": ()}
+# the reasons the rule checks give, built once so that the search path formats nothing:
+# MUST_FOLLOW[seat][led suit, or 4 when trumps are led] (G5, G6), REFUSED[upcard suit] (G8)
+MUST_FOLLOW = tuple(tuple(f"G6: seat {s} must follow the led suit ({what}; the left bower "
+                          "counts as a trump, G5)" for what in (*C.SUITS, "trumps"))
+                    for s in range(4))
+REFUSED = tuple(f"G8: the upcard's suit ({C.SUITS[up]}) was refused in round one and cannot be "
+                "named" for up in range(4))
+STUCK = "G8: the dealer is stuck: he must name a suit and cannot pass"
 ALONE = (ALONE_YES, ALONE_NO)
 DEFEND = (DEFEND_YES, DEFEND_NO)
 # The cards of a hand mask: a euchre suit s holds bits 11*s .. 11*s + 5 (A 10 K Q J 9).
@@ -143,6 +158,9 @@ class Euchre(Game):
     GAME_ID = "euchre"
     PLAYERS = (4,)                                            # G1
     OPTIONS = {"redeal": (False, True), "defend_alone": (True, False)}
+    STATE_FIELDS = ("sheet", "last_result", "last_trick", "last_winner", "hands", "upcard", "kitty",
+                    "up_state", "discarded", "trump", "maker", "alone", "lone_defender", "out",
+                    "calls", "trick", "tricks_won", "played", "nxt", "active", "leader")
 
     @classmethod
     def deck_for(cls, players):
@@ -206,30 +224,60 @@ class Euchre(Game):
 
     # --- legal actions ------------------------------------------------------------------
 
+    # A phase has its action types (``PHASE_TYPES``); inside it one check per action type
+    # states the rule once and says what is allowed and the reason for what is not:
+    # ``_playable`` (G5, G6), ``_discardable`` (G9), ``_nameable`` (G8), ``_may_pass`` (G7, G8).
+    # ``order_up`` (G7), ``alone`` and ``defend_alone`` (G10, either value) have no condition
+    # beyond their phase.  ``_moves`` takes what is allowed, ``_explain`` the reasons.
     # The search path works on int moves: a card int (a play, or the dealer's discard in
     # phase ``discard``), or one of ORDER_UP, PASS, NAME + suit, ALONE_YES/NO, DEFEND_YES/NO.
     # ``_moves()`` returns a tuple (shared constants in the calling phases: do not change it).
     # ``_legal``/``_apply`` translate to and from action dicts (same order as the moves).
 
+    def _playable(self, seat):
+        """G5, G6: the mask of the cards ``seat`` may play now (the led effective suit if he
+        has it, the left bower counting as a trump; else any) and the reason for a held card
+        outside it (``None`` when there is none)."""
+        hand = self.hands[seat]
+        trick = self.trick
+        if trick:
+            t = self.trump
+            led = EFF[t][trick[0][1]]
+            follow = hand & EFF_MASK[t][led]
+            if follow and follow != hand:
+                return follow, MUST_FOLLOW[seat][4 if led == t else led]
+        return hand, None
+
+    def _discardable(self, seat):
+        """G9: the dealer may discard any of his six cards, the upcard included."""
+        return self.hands[seat], None
+
+    def _nameable(self, seat):
+        """G8: the mask of the suits ``seat`` may name in round two (bit s for suit s: any but
+        the upcard's, refused in round one) and the reason for a suit outside it."""
+        up = C.SUIT_OF[self.upcard]
+        return 15 ^ 1 << up, REFUSED[up]
+
+    def _may_pass(self, seat):
+        """``None`` when ``seat`` may pass now, else the reason: in round one anybody (G7); in
+        round two the dealer is stuck and must name a suit (G8), unless ``redeal`` is on."""
+        if self.phase == "round2" and seat == self.dealer and not self.options["redeal"]:
+            return STUCK
+        return None
+
     def _moves(self):
         ph = self.phase
         if ph == "play":
-            hand = self.hands[self.to_move]
-            trick = self.trick
-            if trick:
-                t = self.trump
-                follow = hand & EFF_MASK[t][EFF[t][trick[0][1]]]        # G5, G6
-                if follow:
-                    hand = follow
+            hand = self._playable(self.to_move)[0]            # G5, G6
             s0, s1, s2, s3 = _SIX                             # cards_of(hand), inlined
             return s0[hand & 63] + s1[hand >> 11 & 63] + s2[hand >> 22 & 63] + s3[hand >> 33 & 63]
         if ph == "round1":                                    # G7
-            return ROUND1
+            return ROUND1[self._may_pass(self.to_move) is None]
         if ph == "round2":                                    # G8: stuck dealer cannot pass
-            may_pass = self.to_move != self.dealer or self.options["redeal"]
-            return ROUND2[C.SUIT_OF[self.upcard]][may_pass]
-        if ph == "discard":                                   # G9: any of the six
-            return cards_of(self.hands[self.to_move])
+            seat = self.to_move
+            return ROUND2[self._nameable(seat)[0]][self._may_pass(seat) is None]
+        if ph == "discard":                                   # G9
+            return cards_of(self._discardable(self.to_move)[0])
         if ph == "alone":                                     # G10
             return ALONE
         if ph == "defend":
@@ -242,29 +290,32 @@ class Euchre(Game):
         return [table[m].copy() for m in self._moves()]
 
     def _explain(self, action, legal):
-        """Why an action is not legal: the field or the rule (G6, G8, G10) it breaks."""
+        """Why an action is not legal: a type of another phase, a malformed field, or the
+        reason of the rule check (``_playable``, ``_nameable``, ``_may_pass``) that refuses it."""
         t = action.get("type")
-        types = {a["type"] for a in legal}
         seat = self.to_move
-        bad = f"illegal action {canonical(action)}: "
-        if t == "pass" and self.phase == "round2" and seat == self.dealer:
-            return bad + "the dealer is stuck: he must name a suit and cannot pass (G8)"
-        if t not in types:
+        if type(t) is not str or t not in PHASE_TYPES[self.phase]:
             return super()._explain(action, legal)
+        bad = f"illegal action {canonical(action)}: "
         extra = sorted(map(str, set(action) - {"type"} - FIELDS[t]))
         if extra:
             need = ", ".join(repr(f) for f in sorted(FIELDS[t])) or "no other fields"
             return bad + f"unknown field {', '.join(extra)} (a {t} has {need})"
-        if t in ("alone", "defend_alone"):
-            return bad + "'value' must be true or false (G10)"
-        if t == "name":                                       # G8
+        if t == "pass":
+            why = self._may_pass(seat)
+            if why is not None:
+                return bad + why
+        elif t in ("alone", "defend_alone"):
+            if type(action.get("value")) is not bool:
+                return bad + "'value' must be true or false (G10)"
+        elif t == "name":
             s = action.get("suit")
-            if s not in ("S", "C", "D", "H"):
+            if type(s) is not str or s not in ("S", "C", "D", "H"):
                 return bad + "'suit' must be one of \"S\", \"C\", \"D\", \"H\""
-            if s == C.SUITS[C.SUIT_OF[self.upcard]]:
-                return bad + (f"the upcard's suit ({s}) was refused in round one and cannot be "
-                              "named (G8)")
-        if t in ("play", "discard"):
+            names, why = self._nameable(seat)
+            if not names >> C.SUITS.index(s) & 1:
+                return bad + why
+        elif t in ("play", "discard"):
             if "card" not in action:
                 return bad + f"a {t} needs a 'card' (a card code such as \"AH\")"
             try:
@@ -275,12 +326,9 @@ class Euchre(Game):
                 return bad + f"{C.CODES[c]} is not in the euchre deck (A K Q J 10 9)"
             if not self.hands[seat] >> c & 1:
                 return bad + f"seat {seat} does not hold {C.CODES[c]}"
-            if t == "play" and self.trick:                    # G5, G6
-                tr = self.trump
-                led = EFF[tr][self.trick[0][1]]
-                what = "trumps" if led == tr else C.SUITS[led]
-                return bad + (f"seat {seat} must follow the led suit ({what}; the left bower "
-                              "counts as a trump) (G6)")
+            mask, why = self._playable(seat) if t == "play" else self._discardable(seat)
+            if not mask >> c & 1:
+                return bad + why
         return super()._explain(action, legal)
 
     def _action_visible_to(self, seat, action):

@@ -502,26 +502,26 @@ def raises(g, action, pattern):
 
 def test_G8_G11_illegal_bids_and_gives_say_why():
     g = atut.new_game("cesarz", players=4, seed=1, dealer=0)          # E4: seat 1 opened 100
-    raises(g, {"type": "bid", "value": 130}, r"the only bid now is 110")
-    raises(g, {"type": "bid", "value": 100}, r"the only bid now is 110")
+    raises(g, {"type": "bid", "value": 130}, r": G8: the only bid now is 110")
+    raises(g, {"type": "bid", "value": 100}, r": G8: the only bid now is 110")
     raises(g, {"type": "bid", "value": "110"}, r"whole number")
     raises(g, {"type": "bid", "value": 110.0}, r"whole number")
-    raises(g, {"type": "bid"}, r"whole number")
+    raises(g, {"type": "bid"}, r"missing field 'value' \(a whole number")
     raises(g, {"type": "pass", "value": 0}, r"no other field")
     raises(g, {"type": "give", "card": "AH", "to": 1}, r"may only bid / pass")
     g.high = 820 - 10                                              # drive the state
     g._cache = None
     g.apply({"type": "bid", "value": 820})
-    raises(g, {"type": "bid", "value": 830}, r"820")
+    raises(g, {"type": "bid", "value": 830}, r": G8: 820 is the highest bid allowed")
     g = atut.new_game("cesarz", players=5, seed=3, dealer=1)          # active 2, 3, 4, 0
     for a in ({"type": "pass"}, {"type": "bid", "value": 110}, {"type": "pass"}, {"type": "pass"}):
         g.apply(a)
     assert g.phase == "give" and g.to_move == 4
     card = g.view(4)["hand"][0]
-    raises(g, {"type": "give", "card": card, "to": 2}, r"now goes to seat 0")
-    raises(g, {"type": "give", "card": card, "to": 1}, r"now goes to seat 0")
-    raises(g, {"type": "give", "card": card, "to": "0"}, r"now goes to seat 0")
-    raises(g, {"type": "give", "card": card}, r"now goes to seat 0")
+    raises(g, {"type": "give", "card": card, "to": 2}, r": G11: the card now goes to seat 0")
+    raises(g, {"type": "give", "card": card, "to": 1}, r": G11: the card now goes to seat 0")
+    raises(g, {"type": "give", "card": card, "to": "0"}, r"'to' must be a seat number \(int\), not '0'")
+    raises(g, {"type": "give", "card": card}, r"missing field 'to' \(a seat number")
     raises(g, {"type": "give", "card": "XX", "to": 0}, r"not a card")
     other = next(c for c in ALL if c not in g.view(4)["hand"])
     raises(g, {"type": "give", "card": other, "to": 0}, f"does not hold {other}")
@@ -532,29 +532,31 @@ def test_G12_G13_G14_G17_illegal_plays_say_why():
                            1: ["9H", "KH", "QH", "AS", "RED_JOKER", "EMPEROR", "PRC", "YPD"],
                            2: ["10H", "QC"]},
                     musik=["9D", "JD", "YPS"]), gives=["9D", "JD"])
-    raises(g, {"type": "play", "card": "AH", "meld": "KS"}, r"AH and KS are no meld")
-    raises(g, {"type": "play", "card": "AH", "companion": "KS"}, r"only a joker or the emperor")
-    raises(g, {"type": "play", "card": "KS", "meld": "QH"}, r"KS and QH are no meld")
-    raises(g, {"type": "play", "card": "KS", "meld": "JS"}, r"JS")
+    raises(g, {"type": "play", "card": "AH", "meld": "KS"}, r": G17: AH and KS are no meld")
+    raises(g, {"type": "play", "card": "AH", "companion": "KS"}, r": G13: only a joker or the emperor")
+    raises(g, {"type": "play", "card": "KS", "meld": "QH"}, r": G17: KS and QH are no meld")
+    raises(g, {"type": "play", "card": "KS", "meld": "JS"}, r": G17: KS and JS are no meld")
     play(g, "AH")
-    raises(g, {"type": "play", "card": "AS"}, r"must follow suit: .*hearts")
-    raises(g, {"type": "play", "card": "RED_JOKER"}, r"companion")
-    raises(g, {"type": "play", "card": "RED_JOKER", "companion": "EMPEROR"}, r"suited card")
+    raises(g, {"type": "play", "card": "AS"}, r": G13: seat 1 must follow suit: .*hearts")
+    raises(g, {"type": "play", "card": "RED_JOKER"}, r": G13: RED_JOKER is played with a companion")
+    raises(g, {"type": "play", "card": "RED_JOKER", "companion": "EMPEROR"},
+           r": G13: the companion must be a suited card")
     raises(g, {"type": "play", "card": "RED_JOKER", "companion": "QC"}, r"does not hold QC")
     raises(g, {"type": "play", "card": "RED_JOKER", "companion": "AS", "meld": "KH"},
-           r"companion cannot .*meld")
-    raises(g, {"type": "play", "card": "KH", "meld": "QH"}, r"KH does not beat")
-    raises(g, {"type": "play", "card": "EMPEROR"}, r"companion")
+           r": G13: a joker's companion cannot .*meld")
+    raises(g, {"type": "play", "card": "KH", "meld": "QH"}, r": G17: KH does not beat")
+    raises(g, {"type": "play", "card": "EMPEROR"}, r": G14: EMPEROR is played with a companion")
     raises(g, {"type": "play", "card": "EMPEROR", "companion": "AS", "meld": "KH"},
-           r"AS and KH are no meld")
-    raises(g, {"type": "play", "card": "9H", "meld": "KH"}, r"9H and KH are no meld")
-    raises(g, {"type": "play", "card": "9H", "companion": None}, r"only a joker or the emperor")
+           r": G17: AS and KH are no meld")
+    raises(g, {"type": "play", "card": "9H", "meld": "KH"}, r": G17: 9H and KH are no meld")
+    raises(g, {"type": "play", "card": "9H", "companion": None}, r"'companion' is not a card code")
+    raises(g, {"type": "play", "card": "9H", "companion": "KH"}, r": G13: only a joker or the emperor")
     play(g, "EMPEROR", companion="PRC", meld="YPD")              # the added card may meld
-    raises(g, {"type": "play", "card": "QC", "meld": "KC"}, r"does not hold KC|no meld")
+    raises(g, {"type": "play", "card": "QC", "meld": "KC"}, r": G17: seat 2 does not hold KC")
     assert g.to_move == 2
     g.hands[2] |= 1 << atut.cards.CARD["KC"]                      # drive the state: a pair
     g._cache = None
-    raises(g, {"type": "play", "card": "QC", "meld": "KC"}, r"emperor trick")
+    raises(g, {"type": "play", "card": "QC", "meld": "KC"}, r": G14: .*emperor trick")
 
 
 WEIRD = [None, True, 0, 1, -1, 110, 110.0, "110", "", "X", "AH", "EMPEROR", "RED_JOKER", [],

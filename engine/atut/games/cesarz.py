@@ -1,8 +1,11 @@
 """Cesarz: the house Tysiąc with an emperor, three jokers, princes and young princesses,
 for 2 to 5 players (with 4 or 5 the dealer sits out), game to 2000.
 
-Rules: ``rules/000-cesarz.md`` (shared) and ``docs/rules/cesarz.md`` (this project's notes).
-Rule numbers (G1..G27, E1..E20) refer to the shared rules file.
+Rules: ``docs/rules/cesarz.md`` (this project's notes, which carry every rule id G1..G27 and
+worked example E1..E20).  An illegal action's message names the rule that forbids it
+(``G13: seat 1 must follow suit: it holds hearts``); each action type's rule is stated once, in
+``_bid_rule``, ``_give_rule``, ``_playable``, ``_companions`` and ``_meld_rule``, and both the
+legal actions and the explanation come from it.
 
 Phases: ``bid`` (the opener's 100 is automatic; then pass or exactly +10), ``give`` (the
 declarer, holding the revealed musik, gives one card to each other active player, clockwise
@@ -50,6 +53,57 @@ def mask_points(m: int) -> int:
 K_, Q_, PR_, YP_ = C.KING, C.QUEEN, C.PRINCE, C.YOUNG_PRINCESS
 PR_MASK = C.mask_of(C.make(PR_, s) for s in range(4))
 YP_MASK = C.mask_of(C.make(YP_, s) for s in range(4))
+PAIR_MASK = [C.mask_of((C.make(K_, s), C.make(Q_, s))) for s in range(4)]
+SPECIAL_MASK = C.mask_of((EMPEROR,) + JOKERS)
+
+# The fields of each action type: required, optional, and how a message names them.
+FIELDS = {"bid": (("value",), ()), "pass": ((), ()), "give": (("card", "to"), ()),
+          "play": (("card",), ("companion", "meld"))}
+HAS = {"bid": "only the field value", "pass": "no other field",
+       "give": "only the fields card and to", "play": "only the fields card, companion and meld"}
+INT_FIELDS = {"value": "a whole number (int)", "to": "a seat number (int)"}
+PHASE_ACTIONS = {"bid": ("bid", "pass"), "give": ("give",), "play": ("play",)}
+
+# Why a rule refuses an action: the rule id (docs/rules/cesarz.md), then the reason.  The rule
+# functions return these templates; only a refusal fills them in (``str.format``).
+BID_ONLY = "G8: the only bid now is {bid}, exactly 10 more than {high}"
+BID_CAP = "G8: {high} is the highest bid allowed (bids stop at 820); seat {seat} may only pass"
+GIVE_TO = ("G11: the card now goes to seat {to} (one card to each other active player, "
+           "clockwise from the declarer's left)")
+FOLLOW = "G13: seat {seat} must follow suit: it holds {led} (§6.3)"
+NO_COMPANION = "G13: only a joker or the emperor takes a companion, not {card}"
+NEEDS_COMPANION = "{rule}: {card} is played with a companion: add one suited card of the hand"
+COMPANION_SUITED = "{rule}: the companion must be a suited card, not {companion}"
+JOKER_MELD = "G13: a joker's companion cannot declare a meld"
+EMPEROR_MELD = "G14: the emperor's meld goes with its added card, and seat {seat} has none"
+NO_MELD = ("G17: {card} and {meld} are no meld (a king and a queen of one suit, or a prince and "
+           "a young princess of different suits)")
+MELD_NOT_HELD = "G17: seat {seat} does not hold {meld}: the meld's other card stays in the hand"
+MELD_EMPEROR_TRICK = "G14: only the emperor's player melds in an emperor trick"
+MELD_NOT_BEATING = ("G17: {card} does not beat the trick as it stands: a meld is declared only "
+                    "when leading or beating the cards played")
+NOT_HELD = "seat {seat} does not hold {card}"
+
+
+def _shape_fault(t, action):
+    """What is wrong with the fields of an action of type ``t`` (not the rules), or ``""``."""
+    need, optional = FIELDS[t]
+    extra = [k for k in action if k != "type" and k not in need and k not in optional]
+    if extra:
+        return f"unexpected field {', '.join(repr(k) for k in extra)} (a {t} has {HAS[t]})"
+    for k in need:
+        if k not in action:
+            return f"missing field {k!r} ({INT_FIELDS.get(k, 'a card code')})"
+    for k in need + optional:
+        if k not in action:
+            continue
+        x = action[k]
+        if k in INT_FIELDS:
+            if type(x) is not int:
+                return f"{k!r} must be {INT_FIELDS[k]}, not {x!r}"
+        elif type(x) is not str or x not in C.CARD:
+            return f"{k!r} is not a card code: {x!r}"
+    return ""
 
 
 def meld_partners(c: int, hand: int) -> list[int]:
@@ -63,6 +117,26 @@ def meld_partners(c: int, hand: int) -> list[int]:
         want = YP_MASK if r == PR_ else PR_MASK
         return [p for p in C.cards_of(hand & want & ~C.SUIT_MASK[s])]
     return []
+
+
+def meld_parts(hand: int) -> int:
+    """The cards of ``hand`` that form a meld with another card of ``hand``: the mask of the
+    cards ``c`` with ``meld_partners(c, hand)`` not empty (G17)."""
+    m = 0
+    for s in range(4):
+        pair = PAIR_MASK[s]
+        if hand & pair == pair:
+            m |= pair
+    prs = hand & PR_MASK
+    yps = hand & YP_MASK
+    if prs and yps:
+        for s in range(4):
+            own = C.SUIT_MASK[s]
+            if prs & own and yps & ~own:
+                m |= prs & own
+            if yps & own and prs & ~own:
+                m |= yps & own
+    return m
 
 
 def meld_value(a: int, b: int) -> int:
@@ -178,6 +252,12 @@ class Cesarz(Game):
     GAME_ID = "cesarz"
     PLAYERS = (2, 3, 4, 5)                                     # G1
     OPTIONS: dict = {}
+    STATE_FIELDS = ("sheet", "previous_deal", "sitting_out", "active", "hands", "musik", "exchange",
+                    "musik_revealed", "captured", "card_points", "meld_points", "tricks_won",
+                    "melds", "trump", "bids", "passed", "declarer", "contract", "credit",
+                    "credit_pairs", "to_give", "given", "trick", "led", "released", "emperor_trick",
+                    "trick_order", "trick_pos", "last_trick", "last_winner", "last_kind", "leader",
+                    "opener", "high", "high_bidder")
 
     @classmethod
     def deck_for(cls, players):
@@ -265,48 +345,93 @@ class Cesarz(Game):
     def _codes(mask):
         return C.codes(sorted(C.cards_of(mask), key=sort_key))
 
+    # --- the rules of each action type, stated once ------------------------------------
+    # Each returns what is allowed now and the reason (a template above) that refuses the
+    # rest; ``_legal`` lists what they allow, ``_explain`` asks them why an action is refused.
+
+    def _bid_rule(self):
+        """G8: (the only bid now, or None at the 820 cap; why no other bid)."""
+        v = self.high + STEP
+        if v <= MAX_BID:
+            return v, BID_ONLY
+        return None, BID_CAP
+
+    def _give_rule(self):
+        """G11: (the recipient now, the cards that may go to him, why not another held card):
+        any card of the hand, to each other active player in turn."""
+        return self.to_give[0], self.hands[self.to_move], None
+
+    def _playable(self, seat):
+        """G12, G13, G14, G18, G19 (§6.3): (the cards ``seat`` may play now, why not another
+        held card): jokers and the emperor always; a suited card of the obligatory suit when
+        one is held, there is a suited card on the table, the trick is not released and it is
+        no emperor trick; else any suited card."""
+        hand = self.hands[seat]
+        if self.emperor_trick or self.led == NO or self.released:
+            return hand, None
+        follow = hand & C.SUIT_MASK[self.led]
+        if follow:
+            return follow | hand & SPECIAL_MASK, FOLLOW
+        return hand, None
+
+    def _companions(self, seat):
+        """G13, G14: the cards a joker or the emperor may take as its companion (any suited
+        card held); with none it is played bare.  Why not another held card:
+        ``COMPANION_SUITED``, why not bare when there are some: ``NEEDS_COMPANION``."""
+        return self.hands[seat] & SUITED_MASK
+
+    def _meld_rule(self, seat):
+        """G17, G14: (the suited cards ``seat`` may play declaring a meld now, why not another
+        card with a partner held): on the lead, or when the card beats the trick as it stands;
+        never in an emperor trick.  The partners: ``meld_partners``.  (The emperor's added card
+        may always meld, G14.)"""
+        if self.emperor_trick:
+            return 0, MELD_EMPEROR_TRICK
+        m = meld_parts(self.hands[seat])
+        if m and self.trick:
+            beat = 0
+            for c in C.cards_of(m):
+                if self._would_win(c):
+                    beat |= 1 << c
+            m = beat
+        return m, MELD_NOT_BEATING
+
     # --- legal actions ----------------------------------------------------------------
 
     def _legal(self):
         if self.phase == "play":
             return self._legal_play()
-        if self.phase == "bid":                                # G8
-            out = []
-            if self.high + STEP <= MAX_BID:
-                out.append({"type": "bid", "value": self.high + STEP})
+        if self.phase == "bid":
+            v, _ = self._bid_rule()
+            out = [{"type": "bid", "value": v}] if v is not None else []
             out.append({"type": "pass"})
             return out
-        if self.phase == "give":                               # G11
-            to = self.to_give[0]
-            return [{"type": "give", "card": c, "to": to}
-                    for c in self._codes(self.hands[self.to_move])]
+        if self.phase == "give":
+            to, cards, _ = self._give_rule()
+            return [{"type": "give", "card": c, "to": to} for c in self._codes(cards)]
         return []
 
     def _legal_play(self):
         seat = self.to_move
         hand = self.hands[seat]
-        suited = hand & SUITED_MASK
-        if self.emperor_trick or self.led == NO or self.released:     # G14, G13, G18
-            playable = suited
-        else:
-            playable = suited & C.SUIT_MASK[self.led] or suited        # §6.3
+        playable, _ = self._playable(seat)
+        melds, _ = self._meld_rule(seat)
         codes = C.CODES
         out = []
-        may_meld = not self.emperor_trick                              # G14.3
-        for c in sorted(C.cards_of(playable), key=sort_key):
+        for c in sorted(C.cards_of(playable & SUITED_MASK), key=sort_key):
             out.append({"type": "play", "card": codes[c]})
-            if may_meld and (not self.trick or self._would_win(c)):    # G17
+            if melds >> c & 1:
                 for p in meld_partners(c, hand):
                     out.append({"type": "play", "card": codes[c], "meld": codes[p]})
-        comps = sorted(C.cards_of(suited), key=sort_key)
-        for j in JOKERS:                                               # G12, G13
-            if hand >> j & 1:
+        comps = sorted(C.cards_of(self._companions(seat)), key=sort_key)
+        for j in JOKERS:
+            if playable >> j & 1:
                 if comps:
                     for k in comps:
                         out.append({"type": "play", "card": codes[j], "companion": codes[k]})
                 else:
                     out.append({"type": "play", "card": codes[j]})    # bare joker
-        if hand >> EMPEROR & 1:                                        # G12, G14
+        if playable >> EMPEROR & 1:
             if comps:
                 for k in comps:
                     out.append({"type": "play", "card": "EMPEROR", "companion": codes[k]})
@@ -606,93 +731,77 @@ class Cesarz(Game):
     # --- errors: why an action is illegal ---------------------------------------------
 
     def _explain(self, action, legal):
-        why = self._why(action)
-        if not why:
-            return super()._explain(action, legal)   # wrong phase, not a card, not held
-        t = action["type"]
-        same = [canonical(a) for a in legal if a["type"] == t][:12]
-        return f"illegal action {canonical(action)}: {why}; legal {t} actions: {', '.join(same)}"
+        t = action.get("type")
+        if type(t) is not str or t not in PHASE_ACTIONS.get(self.phase, ()):
+            return super()._explain(action, legal)   # another phase's action, no type
+        fault = _shape_fault(t, action)
+        if fault:
+            return f"illegal {t} {canonical(action)}: {fault}"
+        why = self._why(t, action, self.to_move)
+        if why is None:                                   # not reached: the action is legal
+            return super()._explain(action, legal)
+        return f"illegal action {canonical(action)}: {why}"
 
-    def _held(self, x):
-        """The int of a card code held by the seat to move, else None."""
-        c = C.CARD.get(x) if type(x) is str else None
-        return c if c is not None and self.hands[self.to_move] >> c & 1 else None
-
-    def _why(self, a):
-        t = a.get("type")
-        ph = self.phase
-        seat = self.to_move
-        if ph == "bid" and t == "bid":                         # G8
-            v = a.get("value")
-            if type(v) is not int:
-                return f"a bid's value is a whole number (int), not {v!r}"
-            if self.high + STEP > MAX_BID:
-                return (f"{self.high} is the highest bid allowed (bids stop at {MAX_BID}, G8); "
-                        f"seat {seat} may only pass")
-            return (f"the only bid now is {self.high + STEP}, exactly {STEP} more than "
-                    f"{self.high} (§4.4, G8)" + ("" if set(a) == {"type", "value"}
-                                                  else "; a bid has no other field"))
-        if ph == "bid" and t == "pass" and set(a) != {"type"}:
-            return "a pass has no other field"
-        if ph == "give" and t == "give":                       # G11
-            to = self.to_give[0]
-            if type(a.get("to")) is not int or a.get("to") != to:
-                return (f"the card now goes to seat {to} (one card to each other active "
-                        f"player, clockwise from the declarer's left, G11)")
-            if set(a) != {"type", "card", "to"}:
-                return "a give has only the fields card and to"
+    def _why(self, t, a, seat):
+        """The reason the rule of ``t`` refuses the well-formed action ``a``, or None."""
+        if t == "bid":
+            v, why = self._bid_rule()
+            if a["value"] != v:
+                return why.format(bid=v, high=self.high, seat=seat)
             return None
-        if ph == "play" and t == "play":
-            return self._why_play(a, seat)
+        if t == "pass":
+            return None
+        hand = self.hands[seat]
+        c = C.CARD[a["card"]]
+        if t == "give":
+            to, cards, why = self._give_rule()
+            if a["to"] != to:
+                return GIVE_TO.format(to=to)
+            if not hand >> c & 1:
+                return NOT_HELD.format(seat=seat, card=a["card"])
+            return why if not cards >> c & 1 else None
+        if not hand >> c & 1:
+            return NOT_HELD.format(seat=seat, card=a["card"])
+        playable, why = self._playable(seat)
+        if not playable >> c & 1:
+            return why.format(seat=seat, led=SUIT_NAMES[self.led])
+        name = a["card"]
+        if SUITED_MASK >> c & 1:                          # a suited card
+            if "companion" in a:
+                return NO_COMPANION.format(card=name)
+            if "meld" not in a:
+                return None
+            fault = self._pair_fault(c, a["meld"], seat)
+            if fault:
+                return fault
+            melds, why = self._meld_rule(seat)
+            return why.format(card=name) if not melds >> c & 1 else None
+        rule = "G14" if c == EMPEROR else "G13"           # the emperor or a joker
+        comps = self._companions(seat)
+        if "companion" not in a:
+            if comps:
+                return NEEDS_COMPANION.format(rule=rule, card=name)
+            if "meld" in a:
+                return EMPEROR_MELD.format(seat=seat) if c == EMPEROR else JOKER_MELD
+            return None
+        k = C.CARD[a["companion"]]
+        if not comps >> k & 1:
+            if not hand >> k & 1:
+                return NOT_HELD.format(seat=seat, card=a["companion"]) + ", the companion"
+            return COMPANION_SUITED.format(rule=rule, companion=a["companion"])
+        if "meld" in a:
+            if c != EMPEROR:
+                return JOKER_MELD
+            return self._pair_fault(k, a["meld"], seat)
         return None
 
-    def _why_play(self, a, seat):
-        hand = self.hands[seat]
-        c = self._held(a.get("card"))
-        if c is None:
-            return None                                        # the base class says why
-        extra = set(a) - {"type", "card", "companion", "meld"}
-        if extra:
-            return "a play has only the fields card, companion and meld"
-        name = C.CODES[c]
-        suited = hand & SUITED_MASK
-        played = c
-        if c != EMPEROR and c not in JOKERS:
-            if "companion" in a:
-                return f"only a joker or the emperor takes a companion, not {name} (§6.4, §6.8)"
-            if not (self.emperor_trick or self.led == NO or self.released) \
-                    and C.SUIT_OF[c] != self.led and suited & C.SUIT_MASK[self.led]:
-                return (f"seat {seat} must follow suit: it holds {SUIT_NAMES[self.led]} "
-                        f"(§6.3)")
-        elif "companion" not in a:
-            if suited:
-                return (f"{name} is played with a companion: add one suited card of the hand "
-                        f"(§6.4, §6.8, G13, G14)")
-        else:
-            k = a["companion"]
-            kc = C.CARD.get(k) if type(k) is str else None
-            if kc is None or not SUITED_MASK >> kc & 1:
-                return f"the companion must be a suited card, not {k!r} (G13, G14)"
-            if not hand >> kc & 1:
-                return f"seat {seat} does not hold {k}, the companion"
-            played = kc
-        if "meld" in a:
-            if c in JOKERS:
-                return "a joker's companion cannot declare a meld (G13)"
-            p = a["meld"]
-            pc = C.CARD.get(p) if type(p) is str else None
-            if pc is None or not meld_value(played, pc):
-                return (f"{C.CODES[played]} and {p} are no meld (§7: a king and a queen of one "
-                        f"suit, or a prince and a young princess of different suits)")
-            if not hand >> pc & 1:
-                return (f"seat {seat} does not hold {p}: the meld's other card stays in the "
-                        f"hand (G17)")
-            if c != EMPEROR:
-                if self.emperor_trick:
-                    return "only the emperor's player melds in an emperor trick (G14)"
-                if self.trick and not self._would_win(c):
-                    return (f"{name} does not beat the trick as it stands: a meld is declared "
-                            f"only when leading or beating the cards played (§7.1.2, G17)")
+    def _pair_fault(self, c, meld, seat):
+        """G17: why ``c`` played with the ``meld`` code declares no meld, or None."""
+        p = C.CARD[meld]
+        if p not in meld_partners(c, SUITED_MASK):        # no pair of §7 at all
+            return NO_MELD.format(card=C.CODES[c], meld=meld)
+        if not self.hands[seat] >> p & 1:
+            return MELD_NOT_HELD.format(seat=seat, meld=meld)
         return None
 
     # --- invariants -------------------------------------------------------------------

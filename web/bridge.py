@@ -3,8 +3,10 @@
 ``handle(op, args_json)`` returns JSON text ``{"ok": true, "result": ...}`` or
 ``{"ok": false, "error": "message"}``.  The worker owns one table: the game, the person's seat
 and one bot per other seat.  What leaves this module for the page is only ever ``view(seat)``
-of the person's seat (plus a save file the person asked for), never the game object, another
-seat's view or ``events``.  The ``debug_*`` ops (only when the page was opened with
+of the person's seat and what the page renders from it (the finished deal's items, the event
+that tells how the game ended, why an action is refused, a save file the person asked for),
+never the game object, another seat's view or ``events``.  The page knows no rule: whatever
+reads game event types to decide what to show is assembled here.  The ``debug_*`` ops (only when the page was opened with
 ``debug=1``) play a separate throwaway game for the tests.
 """
 
@@ -12,10 +14,13 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import atut
+from atut.bots import NAMES as LEVEL_NAMES
 
 DEBUG = False
+RULE_ID = re.compile(r"\b([GE]\d+)\b")     # the rule a refusal names: "...: G8: ..." or "(G8)"
 
 
 def game_classes():
@@ -37,19 +42,53 @@ class Table:
         self.bots: dict[int, object] = {}
         self.levels: dict[int, int] = {}
         self.finished = None             # the person's log of the deal that ended last
+        self.last_deal = None            # what the page shows of it (see _last_deal)
+        self._shown = (None, 0, 0, None)  # (game, len(history), seat, view) computed last
 
     def _apply(self, g, action):
-        """Apply an action; when it ends a deal (the next one starts inside the same step), keep
-        the person's visible events of the finished deal for the page's "last deal" panel."""
+        """Apply an action; returns the "last deal" items for the page when the action ended a
+        deal and the next one started inside the same step (else None)."""
         start, deal, seat = getattr(g, "_deal_event", None), g.deal_no, g.to_move
+        before = self.view()                 # what the person saw before the step
         g.apply(action)
-        if start is not None and g.deal_no != deal:
-            events = g.visible_events(self.seat, start)
-            later = g.visible_events(self.seat, getattr(g, "_deal_event", len(g.events)))
-            self.finished = {"deal_no": deal, "log": events[:len(events) - len(later)]}
-            if action.get("type") == "play":        # a card played face up ended the deal
-                self.finished["last_play"] = {"seat": seat, **{k: v for k, v in action.items()
-                                                               if k != "type"}}
+        if start is None or g.deal_no == deal:
+            return None
+        events = g.visible_events(self.seat, start)
+        later = g.visible_events(self.seat, getattr(g, "_deal_event", len(g.events)))
+        self.finished = {"deal_no": deal, "log": events[:len(events) - len(later)]}
+        if action.get("type") == "play":        # a card played face up ended the deal
+            self.finished["last_play"] = {"seat": seat, **{k: v for k, v in action.items()
+                                                           if k != "type"}}
+        if g.is_over:
+            return None
+        self.last_deal = self._last_deal(self.finished, before, later, g)
+        return self.last_deal
+
+    @staticmethod
+    def _last_deal(finished, before, later, g):
+        """The "last deal" panel and the centre after a deal ended: the deal's final trick
+        event, the results (what followed the last trick, and what the new deal's log says
+        before its first card or action), the final trick as it lay on the table (the cards
+        before the step plus the card that ended the deal), the scores before and after."""
+        log = finished["log"]
+        ti = max((i for i, e in enumerate(log) if e.get("type") in ("trick", "interrupted")),
+                 default=-1)
+        trick = log[ti] if ti >= 0 else None
+        results = [e for e in log[ti + 1:] if e.get("type") not in ("action", "hand")] \
+            if ti >= 0 else []
+        for e in later:
+            if e.get("type") in ("hand", "action"):
+                break
+            if e.get("type") not in ("new_deal", "deal", "sits_out"):
+                results.append(e)
+        center = None
+        last = finished.get("last_play")
+        if trick is not None and last is not None and isinstance(last.get("card"), str):
+            center = {"cards": list(before.get("trick") or []) + [last],
+                      "winner": trick.get("winner")}
+        return {"deal_no": finished["deal_no"], "trick": trick, "results": results,
+                "center": center, "scores_before": list(before.get("scores") or []),
+                "scores_after": list(g.scores), "new_deal": g.deal_no}
 
     # --- helpers ---------------------------------------------------------------------------
 
@@ -59,7 +98,23 @@ class Table:
         return self.game
 
     def view(self):
-        return self._need_game().view(self.seat)
+        g = self._need_game()
+        game, n, seat, v = self._shown
+        if game is not g or n != len(g.history) or seat != self.seat:
+            v = g.view(self.seat)
+            self._shown = (g, len(g.history), self.seat, v)
+        return v
+
+    def reply(self, finished=None):
+        """What the page renders after a step: the person's view, the finished deal's items
+        when the step ended a deal (else None) and, once the game is over, the event that
+        tells how it ended (the last deal_over or game_over event of the log, or None)."""
+        v = self.view()
+        result = None
+        if v.get("is_over"):
+            ends = [e for e in v.get("log") or [] if e.get("type") in ("deal_over", "game_over")]
+            result = ends[-1] if ends else None
+        return {"view": v, "finished": finished, "result": result}
 
     def _seat_bots(self, game_id, players, seat, levels, seed):
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
@@ -91,26 +146,27 @@ class Table:
         if built is None or classes is None:
             built, classes = game_classes()
         return {"games": list(atut.GAME_IDS), "built": list(built), "classes": classes,
-                "version": atut.__version__}
+                "levels": dict(LEVEL_NAMES), "version": atut.__version__}
 
     def op_new_game(self, game, players=None, seed=0, seat=0, levels=None, options=None):
         g = atut.new_game(game, players=players, seed=seed, options=options or {})
         bots, lv = self._seat_bots(game, g.players, seat, levels, seed)
         self.game, self.seat, self.bots, self.levels = g, seat, bots, lv
-        self.finished = None
-        return self.view()
+        self.finished = self.last_deal = None
+        return self.reply()
 
     def op_view(self):
         return self.view()
 
     def op_act(self, action=None):
+        """The person's action; the reply (see reply()) or ValueError, the game unchanged."""
         g = self._need_game()
         if g.is_over:
             raise ValueError("the game is over: start a new game")
         if g.to_move != self.seat:
             raise ValueError(f"it is not your turn: seat {g.to_move} is to move")
-        self._apply(g, action)                # IllegalAction (a ValueError) leaves g unchanged
-        return self.view()
+        finished = self._apply(g, action)     # IllegalAction (a ValueError) leaves g unchanged
+        return self.reply(finished)
 
     def op_bot_step(self):
         g = self._need_game()
@@ -120,13 +176,27 @@ class Table:
         if s == self.seat:
             raise ValueError("it is your turn, not a bot's")
         action = self.bots[s].choose(g.view(s))
-        self._apply(g, action)
-        return self.view()
+        return self.reply(self._apply(g, action))
+
+    def op_explain(self, action=None):
+        """Why the person may not take ``action`` now: ``{"legal", "rule", "reason"}``, the
+        engine's refusal message as ``reason`` and the rule id it names (``G8``) or None."""
+        g = self._need_game()
+        if g.is_over:
+            reason = "the game is over: start a new game"
+        elif g.to_move != self.seat:
+            reason = f"it is not your turn: seat {g.to_move} is to move"
+        else:
+            reason = g.explain(action)
+        if reason is None:
+            return {"legal": True, "rule": None, "reason": None}
+        m = RULE_ID.search(reason)
+        return {"legal": False, "rule": m.group(1) if m else None, "reason": reason}
 
     def op_finished_deal(self):
-        """The person's log of the deal that ended last ({"deal_no", "log"}), or None."""
+        """The "last deal" items of the deal that ended last (see _last_deal), or None."""
         self._need_game()
-        return self.finished
+        return self.last_deal
 
     def op_save(self):
         return self._need_game().to_json()
@@ -137,8 +207,8 @@ class Table:
             seat = self.seat if self.game is not None and self.seat < g.players else 0
         bots, lv = self._seat_bots(g.game_id, g.players, seat, levels, g.seed)
         self.game, self.seat, self.bots, self.levels = g, seat, bots, lv
-        self.finished = None
-        return {"view": self.view(), "seed": g.seed, "players": g.players, "game": g.game_id,
+        self.finished = self.last_deal = None
+        return {**self.reply(), "seed": g.seed, "players": g.players, "game": g.game_id,
                 "options": g.options}
 
     # test-only: a throwaway game, never the table's
@@ -170,6 +240,9 @@ def handle(op, args_json):
         try:
             result = fn(**args)
         except TypeError as e:
+            if e.__traceback__.tb_next is not None:
+                raise                           # raised inside the op: a bug, said as such
+            # raised by the call itself: unknown or missing arguments
             raise ValueError(f"bad arguments for {op}: {e}") from None
         return json.dumps({"ok": True, "result": result})
     except ValueError as e:                     # includes atut.IllegalAction

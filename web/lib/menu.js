@@ -1,0 +1,102 @@
+// The menu: pick a game (tiles of the engine's games), the number of players, the person's
+// seat, each bot's level (the engine's level numbers), the game's rule options, the delay and
+// a seed; "New game" hands the settings to the function given to onMenuStart() (app.js).
+
+import { esc } from "../cards.js";
+import { canonical } from "./canonical.js";
+import { el, $ } from "./dom.js";
+import { S, DEFAULT_LEVEL, DELAYS, gameIds, builtGames, levelNumbers } from "./state.js";
+import { t, raw, gameName } from "./words.js";
+import { showError } from "./notice.js";
+import { randomSeed } from "./hash.js";
+
+let start = () => {};
+
+/** Set what "New game" does with the chosen settings. */
+export function onMenuStart(fn) { start = fn; }
+
+function menuGame() {
+  const m = S.menu;
+  if (S.info && !S.info.built.includes(m.game)) m.game = S.info.built.includes("sixty_six") ? "sixty_six" : S.info.built[0];
+  return m.game;
+}
+
+export function renderMenu() {
+  const m = S.menu;
+  const game = menuGame();
+  const cls = S.info && S.info.classes[game];
+  const counts = cls ? cls.players : [];
+  if (!counts.includes(m.players)) m.players = counts[0] ?? null;
+  const n = m.players || 0;
+  if (m.seat >= n) m.seat = 0;
+  const nb = Math.max(0, n - 1);
+  m.levels = Array.from({ length: nb }, (_, i) => m.levels[i] ?? DEFAULT_LEVEL);
+  const built = builtGames();
+  const tiles = gameIds().map((g) => {
+    // (the rules line is clamped to a few lines; the whole text is its title)
+    const on = built.includes(g);
+    const rules = raw("rules", g);
+    return `<label class="tile${on ? "" : " off"}${g === game ? " on" : ""}">
+      <input type="radio" name="game" value="${esc(g)}" ${g === game ? "checked" : ""} ${on && S.ready ? "" : "disabled"}>
+      <span class="tname">${esc(gameName(g))}</span>${on ? (rules ? `<span class="trules" title="${esc(rules)}">${esc(rules)}</span>` : "") : `<span class="trules soon">${esc(t("ui.not_built"))}</span>`}</label>`;
+  }).join("");
+  const opt = (value, label, sel) => `<option value="${esc(value)}" ${sel ? "selected" : ""}>${esc(label)}</option>`;
+  const seatOpts = Array.from({ length: n }, (_, s) => opt(s, t("ui.seat", { n: s }), s === m.seat)).join("");
+  const others = Array.from({ length: n }, (_, s) => s).filter((s) => s !== m.seat);
+  const bots = others.map((s, i) => `<label class="field"><span>${esc(t("ui.bot_level", { n: s }))}</span>
+      <select data-level="${i}">${levelNumbers().map((l) => opt(l, t("ui.level." + l), l === m.levels[i])).join("")}</select></label>`).join("");
+  const options = cls ? Object.entries(cls.options).map(([k, vals]) => {
+    const cur = m.options[k] !== undefined ? m.options[k] : vals[0];
+    return `<label class="field"><span>${esc(t("option." + k, {}, game))}</span><select data-option="${esc(k)}">${vals.map((val, i) =>
+      opt(i, raw(`option.${k}.${val}`, game) ?? String(val), canonical(val) === canonical(cur))).join("")}</select></label>`;
+  }).join("") : "";
+  el.menu.innerHTML = `<div class="menu-card">
+    <h2>${esc(t("ui.menu.title"))}</h2><p class="sub">${esc(t("ui.menu.subtitle"))}</p>
+    <fieldset class="games"><legend>${esc(t("ui.game"))}</legend><div class="tiles">${tiles}</div></fieldset>
+    <div class="fields">
+      <label class="field"><span>${esc(t("ui.players"))}</span><select data-k="players" ${counts.length ? "" : "disabled"}>${counts.map((c) => opt(c, c, c === m.players)).join("")}</select></label>
+      <label class="field"><span>${esc(t("ui.your_seat"))}</span><select data-k="seat" ${n ? "" : "disabled"}>${seatOpts}</select></label>
+      ${bots}${options ? `${options}` : ""}
+      <label class="field"><span>${esc(t("ui.delay"))}</span><select data-k="delay">${DELAYS.map((d) => opt(d, t("ui.delay." + d), d === m.delay)).join("")}</select></label>
+      <label class="field"><span>${esc(t("ui.seed"))}</span><input data-k="seed" inputmode="numeric" placeholder="${esc(t("ui.seed.random"))}" value="${esc(m.seed)}"></label>
+    </div>
+    <div class="menu-buttons">
+      <button type="button" class="primary" data-testid="new-game" ${S.ready ? "" : "disabled"}>${esc(t("ui.start"))}</button>
+      ${S.view ? `<button type="button" class="ghost" data-close>${esc(t("ui.close"))}</button>` : ""}
+    </div></div>`;
+  el.menu.querySelectorAll("input[name=game]").forEach((r) => r.addEventListener("change", () => { m.game = r.value; m.options = {}; renderMenu(); }));
+  el.menu.querySelectorAll("select[data-k]").forEach((s) => s.addEventListener("change", () => {
+    const k = s.dataset.k;
+    m[k] = parseInt(s.value, 10);
+    renderMenu();
+  }));
+  el.menu.querySelectorAll("select[data-level]").forEach((s) => s.addEventListener("change", () => { m.levels[+s.dataset.level] = parseInt(s.value, 10); }));
+  el.menu.querySelectorAll("select[data-option]").forEach((s) => s.addEventListener("change", () => {
+    m.options[s.dataset.option] = cls.options[s.dataset.option][parseInt(s.value, 10)];
+  }));
+  $("input[data-k=seed]", el.menu).addEventListener("input", (e) => { m.seed = e.target.value; });
+  $("[data-testid=new-game]", el.menu).addEventListener("click", () => {
+    let seed;
+    const sv = String(m.seed).trim();
+    if (sv === "") seed = randomSeed();
+    else if (/^\d+$/.test(sv)) seed = parseInt(sv, 10);
+    else { showError(t("ui.bad_link", { message: `seed must be a whole number, not "${sv}"` })); return; }
+    start({ game, players: m.players, seed, seat: m.seat, levels: m.levels.length ? m.levels : [DEFAULT_LEVEL], delay: m.delay, options: { ...m.options } });
+  });
+  const close = $("[data-close]", el.menu);
+  if (close) close.addEventListener("click", closeMenu);
+}
+
+export function openMenu() {
+  if (S.view) {                    // start from the current settings
+    Object.assign(S.menu, { game: S.game, players: S.players, seat: S.seat, levels: [...S.levels], options: { ...S.options }, delay: S.delay });
+  }
+  renderMenu();
+  el.menu.hidden = false;
+  document.body.classList.add("menu-open");
+}
+
+export function closeMenu() {
+  el.menu.hidden = true;
+  document.body.classList.remove("menu-open");
+}

@@ -1,0 +1,39 @@
+// Draw the whole table from S.view (the person's view) and the engine's extras in S: the
+// header, the seats, the centre, the hand and choices, the status, the side panel, game over.
+
+import { esc } from "../../cards.js";
+import { el, h } from "../dom.js";
+import { S } from "../state.js";
+import { t, gameName } from "../words.js";
+import { seatBox } from "./seats.js";
+import { renderCenter } from "./centre.js";
+import { renderHand } from "./hand.js";
+import { renderStatus } from "./status.js";
+import { renderSide } from "./side.js";
+import { renderGameOver } from "./game-over.js";
+
+export function render() {
+  const v = S.view;
+  if (!v) return;
+  el.table.hidden = false;
+  document.body.classList.toggle("playing", true);
+  const mine = !v.is_over && v.to_move === S.seat && !S.busy;
+  el.gameTitle.textContent = gameName();
+  document.title = `${el.gameTitle.textContent} · Atut`;
+  el.dealNo.textContent = v.deal_no ? t("ui.deal", { deal: v.deal_no }) : "";
+  const seats = Array.isArray(v.seats) ? v.seats : Array.from({ length: v.players }, (_, s) => ({ seat: s }));
+  el.opponents.innerHTML = seats.filter((x) => x.seat !== S.seat).map((x) => seatBox(x, v)).join("");
+  el.felt.dataset.players = String(v.players);
+  el.mySeat.innerHTML = seatBox(seats[S.seat] || { seat: S.seat }, v);
+  el.center.innerHTML = renderCenter(v);
+  renderHand(v, mine);
+  renderStatus(v);
+  renderSide(v);
+  renderGameOver(v);
+  if (S.shownDeal && v.deal_no > S.shownDeal && !v.is_over) {       // a new deal: say so
+    const toast = h("div", { class: "dealtoast", "aria-live": "polite" }, esc(t("ui.deal", { deal: v.deal_no })));
+    el.felt.appendChild(toast);
+    setTimeout(() => toast.remove(), 1800);
+  }
+  S.shownDeal = v.deal_no;
+}

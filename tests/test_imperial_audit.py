@@ -697,16 +697,19 @@ def test_contract_a_view_shares_nothing_with_the_game():
 def test_G13_illegal_plays_say_why():
     g = new(2, 0, {1: ["KS", "9H"], 0: ["7S", "AC", "10H"]}, turned="8H")
     play(g, "KS")
-    with pytest.raises(atut.IllegalAction, match=r"must follow .*S.*7S.*G13"):
+    with pytest.raises(atut.IllegalAction,
+                       match=r": G13: seat 0 must follow the led suit S \(.*7S.*\)$"):
         play(g, "AC")
     g = new(2, 0, {1: ["KS"], 0: ["10H", "AC", "10C", "9C", "8C", "7C", "AD", "10D", "9D", "8D",
                                   "7D", "KC"]}, turned="8H")
     play(g, "KS")
-    with pytest.raises(atut.IllegalAction, match=r"no S.*must play a trump.*10H.*G13"):
+    with pytest.raises(atut.IllegalAction,
+                       match=r": G13: seat 0 has no S and must play a trump H \(.*10H.*\)$"):
         play(g, "AC")
-    with pytest.raises(atut.IllegalAction, match=r"turned trump card.*nobody's hand.*G3"):
+    with pytest.raises(atut.IllegalAction, match=r": G3: 8H is the turned trump card, "
+                                                 r"beside the pack in nobody's hand$"):
         play(g, "8H")
-    with pytest.raises(atut.IllegalAction, match=r"no 6s with 2 players.*G1"):
+    with pytest.raises(atut.IllegalAction, match=r": G1: there are no 6s with 2 players$"):
         play(g, "6S")
     with pytest.raises(atut.IllegalAction, match=r"only .*card.*meld"):
         g.apply({"type": "play", "card": "10H", "meld": "KH"})

@@ -1,7 +1,8 @@
 """Imperial (Polish *imperium*, French *l'Impériale*) for 2 or 3 players.
 
-Rules: ``rules/002-imperial.md`` (shared) and ``docs/rules/imperial.md`` (this project's
-notes).  Rule numbers (G1..G19, E1..E16) refer to the shared rules file.
+Rules: ``docs/rules/imperial.md`` (this project's rules notes); the rule ids cited here
+(G1..G19, E1..E16) are its ids.  An illegal action's message names the rule that refuses it
+(``Game.explain``).
 
 ``scores`` counts points; 24 points make one imperial, the game is to 5 imperials = 120 (G16).
 
@@ -63,6 +64,13 @@ RANK_PATTERNS = {n: [(r, C.mask_of(C.make(r, s) for s in range(4)))
 HONOUR_RANKS = {n: (C.KING, C.QUEEN, C.JACK, LOW[n]) for n in (2, 3)}
 HONOURS = {(n, t): C.mask_of(C.make(r, t) for r in HONOUR_RANKS[n]) for n in (2, 3)
            for t in range(4)}
+# the reasons of the rule check of a play (G13), built once: [seat][led suit] and
+# [seat][led suit][trump]; the refusal adds the cards allowed
+MUST_FOLLOW = tuple(tuple(f"G13: seat {s} must follow the led suit {C.SUITS[u]}" for u in range(4))
+                    for s in range(3))
+MUST_TRUMP = tuple(tuple(tuple(f"G13: seat {s} has no {C.SUITS[u]} and must play a trump "
+                               f"{C.SUITS[t]}" for t in range(4)) for u in range(4))
+                   for s in range(3))
 
 
 def display(mask: int) -> list[str]:
@@ -278,49 +286,57 @@ class Imperial(Game):
 
     # --- legal actions (G13) ------------------------------------------------------------
 
+    # One check states the rule of a play once (``_playable``, G13, G19): ``_legal`` takes the
+    # cards it allows, ``_explain`` the reason it gives for the others.
+
+    def _playable(self, seat):
+        """The mask of the cards ``seat`` may play now and the reason for a held card outside it
+        (``None`` when there is none): any lead (G19); follow suit, else trump, else any (G13)."""
+        hand = self.hands[seat]
+        trick = self.trick
+        if trick:
+            led = C.SUIT_OF[trick[0][1]]
+            follow = hand & C.SUIT_MASK[led]
+            if follow:
+                if follow != hand:
+                    return follow, MUST_FOLLOW[seat][led]
+            else:
+                trumps = hand & C.SUIT_MASK[self.trump]
+                if trumps and trumps != hand:
+                    return trumps, MUST_TRUMP[seat][led][self.trump]
+        return hand, None
+
     def _legal(self):
-        hand = self.hands[self.to_move]
-        if self.trick:
-            led = C.SUIT_MASK[C.SUIT_OF[self.trick[0][1]]]
-            if hand & led:                                    # G13: follow suit
-                hand &= led
-            elif hand & C.SUIT_MASK[self.trump]:              # G13: else trump
-                hand &= C.SUIT_MASK[self.trump]
-        cs = C.cards_of(hand)
+        cs = C.cards_of(self._playable(self.to_move)[0])
         cs.sort(key=DISPLAY_RANK.__getitem__)
         return [{"type": "play", "card": C.CODES[c]} for c in cs]
 
     def _explain(self, action, legal):
-        """Why a play is illegal, naming the rule (G1, G3, G13)."""
+        """Why a play is illegal: a malformed field, a card in nobody's hand (G1, G3), or the
+        reason of the rule check ``_playable`` (G13) with the cards it allows."""
         seat = self.to_move
         if action.get("type") != "play":
             return super()._explain(action, legal)
+        bad = f"illegal action {canonical(action)}: "
         if "card" not in action:
-            return f"illegal play {canonical(action)}: a play needs a 'card'"
+            return bad + "a play needs a 'card'"
         extra = sorted(str(k) for k in action if k not in ("type", "card"))
         if extra:
-            return (f"illegal play {canonical(action)}: an imperial play names only its 'card' "
-                    f"(no {', '.join(extra)})")
+            return bad + f"an imperial play names only its 'card' (no {', '.join(extra)})"
         code = action["card"]
         if type(code) is not str or code not in C.CARD:
             return super()._explain(action, legal)
         c = C.CARD[code]
         if not DECK_MASK[self.n] >> c & 1:
-            return (f"illegal play {code}: there are no {C.RANKS[C.rank_of(c)]}s with "
-                    f"{self.n} players (G1)")
+            return bad + f"G1: there are no {C.RANKS[C.rank_of(c)]}s with {self.n} players"
         if self.n == 2 and c == self.trump_card:
-            return (f"illegal play {code}: it is the turned trump card, beside the pack in "
-                    f"nobody's hand (G3)")
-        hand = self.hands[seat]
-        if not hand >> c & 1 or not self.trick:
-            return super()._explain(action, legal)
-        led = C.SUIT_OF[self.trick[0][1]]
-        ok = " ".join(a["card"] for a in legal)
-        if hand & C.SUIT_MASK[led]:
-            return (f"illegal play {code}: seat {seat} must follow the led suit {C.SUITS[led]} "
-                    f"({ok}) (G13)")
-        return (f"illegal play {code}: seat {seat} has no {C.SUITS[led]} and must play a trump "
-                f"{C.SUITS[self.trump]} ({ok}) (G13)")
+            return bad + f"G3: {code} is the turned trump card, beside the pack in nobody's hand"
+        if not self.hands[seat] >> c & 1:
+            return super()._explain(action, legal)            # does not hold it
+        mask, why = self._playable(seat)
+        if not mask >> c & 1:
+            return bad + f"{why} ({' '.join(display(mask))})"
+        return super()._explain(action, legal)
 
     # --- apply --------------------------------------------------------------------------
 

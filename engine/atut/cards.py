@@ -14,7 +14,7 @@ every game defines its own rank order and card values in tables indexed by these
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 SUITS = "SCDH"
 SPADES, CLUBS, DIAMONDS, HEARTS = 0, 1, 2, 3
@@ -92,6 +92,19 @@ def count(mask: int) -> int:
 
 
 SUIT_MASK: tuple[int, ...] = tuple(mask_of(range(s * 11, s * 11 + 11)) for s in range(4))
+
+
+# --- the ace-ten family: 66 and tysiąc --------------------------------------------------------
+# Ranks A > 10 > K > Q > J > 9 in each suit, card points A 11, 10 10, K 4, Q 3, J 2, 9 0; the
+# games' and their bots' one table (``POWER[c]``: 6 for an ace .. 1 for a nine, 0 off the deck).
+
+ACE_TEN_RANKS = ("A", "10", "K", "Q", "J", "9")
+ACE_TEN_POINTS = {ACE: 11, TEN: 10, KING: 4, QUEEN: 3, JACK: 2, NINE: 0}
+ACE_TEN_DECK: tuple[int, ...] = tuple(deck(ACE_TEN_RANKS))
+ACE_TEN_POWER: tuple[int, ...] = tuple(
+    6 - ACE_TEN_RANKS.index(RANKS[RANK_OF[c]]) if c in ACE_TEN_DECK else 0 for c in range(48))
+ACE_TEN_VALUE: tuple[int, ...] = tuple(
+    ACE_TEN_POINTS[RANK_OF[c]] if c in ACE_TEN_DECK else 0 for c in range(48))
 
 
 def codes(cards: Iterable[int]) -> list[str]:

@@ -28,6 +28,7 @@ from ..game import canonical
 from ..games.euchre import (ALONE_NO, ALONE_YES, DECK, DECK_MASK, DEFEND_NO, DEFEND_YES, EFF,
                             EFF_MASK, NAME, ORDER_UP, PASS, POWER, RIGHT, TARGET, Euchre, cards_of,
                             trick_winner)
+from ..tricks import beats, winning
 from .sampling import sample_cards
 from .search import check_determinization, note_search
 from .solver import _SolveLimit
@@ -445,13 +446,6 @@ def rule_policy(view: dict, rng: random.Random) -> dict:
     return {"type": "play", "card": C.code(_rule_play(k, cards))}
 
 
-def _beats(c: int, best: int, led: int, t: int) -> bool:
-    e, p = EFF[t], POWER[t]
-    if e[c] == t:
-        return e[best] != t or p[c] > p[best]
-    return e[c] == led and e[best] == led and p[c] > p[best]
-
-
 def _boss(k: Knowledge, c: int, led: int | None = None) -> bool:
     """No card another player may hold beats ``c`` (trumps count unless everyone left to play
     is known void in trumps, or ``c`` is a trump)."""
@@ -495,14 +489,11 @@ def _rule_play(k: Knowledge, cards: list[int]) -> int:
             return min(off, key=lambda c: (C.count(k.hand & EFF_MASK[t][e[c]]), p[c]))
         return min(cards, key=lambda c: p[c])
     led = e[k.trick[0][1]]
-    best_seat, best = k.trick[0]
-    for s, c in k.trick[1:]:
-        if _beats(c, best, led, t):
-            best_seat, best = s, c
+    best_seat, best = winning(k.trick, t, p, e)
     active = 4 - sum(k.out)
     last = len(k.trick) == active - 1
     partner_winning = best_seat == k.partner(me)
-    winners = [c for c in cards if _beats(c, best, led, t)]
+    winners = [c for c in cards if beats(c, best, t, p, e)]
     if partner_winning and (last or _boss(k, best)):
         return _cheapest(k, cards)
     if not winners:

@@ -45,6 +45,7 @@ import time
 from .. import cards as C
 from ..games.imperial import BONUS as BONUS_PTS, TARGET as TARGET_PTS
 from ..games.imperial import DECK_MASK, HONOURS, POWER, VALUE, Imperial, find_imperials
+from ..tricks import beats, winning
 from .sampling import possible_cards, sample_cards
 from .search import note_search, search
 
@@ -324,22 +325,6 @@ def _repair(deal: dict, k: Knowledge, dec: Declared, allowed: dict, rng) -> None
 
 # --- card judgement -------------------------------------------------------------------------
 
-def _beats(c: int, best: int, trump: int) -> bool:
-    """Whether ``c`` takes a trick whose current best card is ``best`` (G13)."""
-    sc, sb = C.suit_of(c), C.suit_of(best)
-    if sc == sb:
-        return POWER[c] > POWER[best]
-    return sc == trump
-
-
-def _best(trick, trump):
-    best = trick[0][1]
-    for _, c in trick[1:]:
-        if _beats(c, best, trump):
-            best = c
-    return best
-
-
 def _sure_winner(k: Knowledge, c: int) -> bool:
     """No card the others may hold takes ``c`` when it is led now."""
     su = C.suit_of(c)
@@ -435,9 +420,9 @@ def _rule_lead(k: Knowledge, cards: list[int], rng) -> int:
 
 def _rule_follow(k: Knowledge, cards: list[int]) -> int:
     tr = k.trump
-    best = _best(k.trick, tr)
+    best = winning(k.trick, tr, POWER)[1]
     last = len(k.trick) == k.n - 1
-    wins = [c for c in cards if _beats(c, best, tr)]
+    wins = [c for c in cards if beats(c, best, tr, POWER)]
     plain_wins = [c for c in wins if not (k.honours >> c & 1)]
     if wins and last:
         # take the trick as cheaply as possible: the lead lets us lead our honours
@@ -535,13 +520,13 @@ def rollout_policy(g: Imperial, rng: random.Random) -> dict:
     playable = hand & SUIT[led] or hand & SUIT[tr] or hand
     best = g.trick[0][1]
     for _, c in g.trick[1:]:
-        if _beats(c, best, tr):
+        if beats(c, best, tr, POWER):
             best = c
     last = len(g.trick) == g.n - 1
     win = None
     cheap = None
     for c in C.cards_of(playable):
-        if _beats(c, best, tr) and not (hon >> c & 1):
+        if beats(c, best, tr, POWER) and not (hon >> c & 1):
             if last or _holds_after(g, seat, c, led):
                 if win is None or (C.suit_of(c) == tr, POWER[c]) < (C.suit_of(win) == tr,
                                                                     POWER[win]):
@@ -571,7 +556,7 @@ def _holds_after(g, seat, c, led) -> bool:
         f = h & SUIT[led]
         cand = f if f else (h & SUIT[tr])
         for x in C.cards_of(cand):
-            if _beats(x, c, tr):
+            if beats(x, c, tr, POWER):
                 return False
     return True
 

@@ -27,12 +27,13 @@ import random
 import sys
 
 from .. import cards as C
-from ..games.sixty_six import (ACTION, EXCHANGE_MOVE, HAND_SIZE, MELD_FLAG, PARTNER, POWER, TARGET,
-                               VALUE, SixtySix)
+from ..games.sixty_six import (ACTION, DECK, EXCHANGE_MOVE, HAND_SIZE, MELD_FLAG, PARTNER, POWER,
+                               TARGET, VALUE, SixtySix)
+from ..tricks import beats, winning
 from .sampling import possible_cards, sample_cards
 from .search import fast_clone, search
 
-DECK_MASK = C.mask_of(C.deck(("A", "10", "K", "Q", "J", "9")))
+DECK_MASK = C.mask_of(DECK)
 SUIT = C.SUIT_MASK
 
 # Level 4 solves once the stock is gone; the endgame is open (2 players) or sampled (3, 4).
@@ -155,7 +156,7 @@ class Knowledge:
         for i in range(1, len(trick)):
             s, c = trick[i]
             sc, sb = C.suit_of(c), C.suit_of(best)
-            if _beats(c, best, led, tr) and self.points[s] + value + VALUE[c] >= TARGET:
+            if beats(c, best, tr, POWER) and self.points[s] + value + VALUE[c] >= TARGET:
                 pass                                     # G11: any winner that reaches 66
             elif sb == led and sc == led:
                 if POWER[c] < POWER[best]:
@@ -174,7 +175,7 @@ class Knowledge:
                         self.lacks[s] |= 1 << x
             elif sc != tr and sc != led and sb == led and value >= 4:
                 self.max_trumps[s] = 1
-            if _beats(c, best, led, tr):
+            if beats(c, best, tr, POWER):
                 best = c
             value += VALUE[c]
 
@@ -302,23 +303,6 @@ INFER_PRE = True
 
 # --- shared card judgement --------------------------------------------------------------------
 
-def _beats(c: int, best: int, led: int, trump: int) -> bool:
-    """Whether ``c`` takes a trick whose current best card is ``best`` (G5)."""
-    sc, sb = C.suit_of(c), C.suit_of(best)
-    if sc == sb:
-        return POWER[c] > POWER[best]
-    return sc == trump
-
-
-def _best(trick, trump):
-    best = trick[0][1]
-    led = C.suit_of(best)
-    for _, c in trick[1:]:
-        if _beats(c, best, led, trump):
-            best = c
-    return best
-
-
 def _cheapest(cards, trump, marriage_parts=0):
     """The card that costs least to throw away: low value, not a trump, not part of a marriage."""
     return min(cards, key=lambda c: (C.suit_of(c) == trump, (marriage_parts >> c) & 1,
@@ -376,8 +360,8 @@ def _keeper(k: Knowledge):
 def _takes_66(k: Knowledge, c: int) -> bool:
     """Whether playing ``c`` surely wins this trick and reaches 66 (G11)."""
     if k.trick:
-        best = _best(k.trick, k.trump)
-        if not _beats(c, best, C.suit_of(k.trick[0][1]), k.trump):
+        best = winning(k.trick, k.trump, POWER)[1]
+        if not beats(c, best, k.trump, POWER):
             return False
         if len(k.trick) < k.n - 1 and not _sure_winner(k, c):
             return False
@@ -431,12 +415,12 @@ def _rule_lead(k, melds, cards, parts):
 
 def _rule_follow(k, cards, parts):
     tr = k.trump
-    best = _best(k.trick, tr)
+    best = winning(k.trick, tr, POWER)[1]
     led = C.suit_of(k.trick[0][1])
     value = sum(VALUE[c] for _, c in k.trick)
     last = len(k.trick) == k.n - 1
     my_pts = k.points[k.seat]
-    wins = [c for c in cards if _beats(c, best, led, tr)]
+    wins = [c for c in cards if beats(c, best, tr, POWER)]
     same = [c for c in wins if C.suit_of(c) == C.suit_of(best)] if C.suit_of(best) == led else []
     same = [c for c in wins if C.suit_of(c) == led and C.suit_of(best) == led]
     trumps = [c for c in wins if C.suit_of(c) == tr and c not in same]
@@ -501,8 +485,7 @@ def tournament_policy(g: SixtySix, rng: random.Random) -> dict:
     value = VALUE[led_card]
     for _, c in g.trick[1:]:
         value += VALUE[c]
-        sc = C.suit_of(c)
-        if (sc == C.suit_of(best) and POWER[c] > POWER[best]) or (sc == tr and C.suit_of(best) != tr):
+        if beats(c, best, tr, POWER):
             best = c
     sb = C.suit_of(best)
     if g.n >= 3 and playable & (playable - 1):

@@ -28,6 +28,7 @@ from .. import cards as C
 from ..game import canonical
 from ..games.tysiac1001 import (DECK_MASK, DECLARER_MARK, MARRIAGE_VALUE, PAIR, PARTNER, POWER,
                                 VALUE, Tysiac1001, dealer_credit, has_marriage)
+from ..tricks import beats, winning
 from .sampling import sample_cards
 from .search import fast_clone, note_search
 
@@ -379,25 +380,6 @@ def rule_policy(view: dict, rng: random.Random) -> dict:
     return _rule_play(Knowledge(view), legal, rng)
 
 
-def _beats(c: int, best: int, led: int, trump: int) -> bool:
-    sc, sb = C.SUIT_OF[c], C.SUIT_OF[best]
-    if sc == sb:
-        return POWER[c] > POWER[best]
-    if sc == trump:
-        return True
-    return False
-
-
-def _current_best(trick, trump):
-    best = trick[0][1]
-    who = trick[0][0]
-    led = C.SUIT_OF[best]
-    for s, c in trick[1:]:
-        if _beats(c, best, led, trump):
-            best, who = c, s
-    return who, best
-
-
 def _higher_out(k: Knowledge, c: int) -> bool:
     """Whether a card of c's suit above c may be in another hand."""
     su = C.SUIT_OF[c]
@@ -438,11 +420,11 @@ def _rule_play(k: Knowledge, legal, rng):
     parts = _marriage_parts(hand)
     if not k.trick:
         return {"type": "play", "card": C.code(_lead(k, cards, parts))}
-    who, best = _current_best(k.trick, k.trump)
+    who, best = winning(k.trick, k.trump, POWER)
     led = k.led
     value = sum(VALUE[c] for _, c in k.trick)
     last = len(k.trick) == 2
-    wins = [c for c in cards if _beats(c, best, led, k.trump)]
+    wins = [c for c in cards if beats(c, best, k.trump, POWER)]
     d = k.declarer
     friend_winning = me != d and who != d
     if last:
@@ -510,15 +492,11 @@ def rollout_policy(g: Tysiac1001, rng: random.Random) -> dict:
         return rng.choice(melds)
     if g.trick and rng.random() < 0.7:
         # win cheaply if possible, else throw the lowest card
-        best = g.trick[0][1]
-        led = C.SUIT_OF[best]
-        for _, c in g.trick[1:]:
-            if _beats(c, best, led, g.trump):
-                best = c
+        best = winning(g.trick, g.trump, POWER)[1]
         win = low = None
         for a in legal:
             c = C.CARD[a["card"]]
-            if _beats(c, best, led, g.trump) and (win is None or POWER[c] < POWER[win]):
+            if beats(c, best, g.trump, POWER) and (win is None or POWER[c] < POWER[win]):
                 win = c
             if low is None or VALUE[c] < VALUE[low]:
                 low = c
@@ -672,18 +650,13 @@ def play_policy(g, rng) -> dict:
     cards = [C.CARD[a["card"]] for a in legal]
     if len(cards) == 1:
         return legal[0]
-    lead = g.trick[0][1]
-    led = C.SUIT_OF[lead]
-    best = lead
-    who = g.trick[0][0]
-    for s, c in g.trick[1:]:
-        if _beats(c, best, led, trump):
-            best, who = c, s
+    led = C.SUIT_OF[g.trick[0][1]]
+    who, best = winning(g.trick, trump, POWER)
     value = 0
     for _, c in g.trick:
         value += VALUE[c]
     parts = _marriage_parts(hand)
-    wins = [c for c in cards if _beats(c, best, led, trump)]
+    wins = [c for c in cards if beats(c, best, trump, POWER)]
     d = g.declarer
     if len(g.trick) == 2:
         if wins:

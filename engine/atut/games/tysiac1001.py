@@ -25,13 +25,10 @@ from .. import cards as C
 from ..game import Game, IllegalAction, canonical
 from ..tricks import trick_winner
 
-RANKS = ("A", "10", "K", "Q", "J", "9")                      # G1, G2: A > 10 > K > Q > J > 9
-POINTS = {C.ACE: 11, C.TEN: 10, C.KING: 4, C.QUEEN: 3, C.JACK: 2, C.NINE: 0}
-POWER = [0] * 48
-VALUE = [0] * 48
-for _c in C.deck(RANKS):
-    POWER[_c] = 6 - RANKS.index(C.CODES[_c][:-1])
-    VALUE[_c] = POINTS[C.rank_of(_c)]
+RANKS = C.ACE_TEN_RANKS                                      # G1, G2: A > 10 > K > Q > J > 9
+POINTS = C.ACE_TEN_POINTS                                    # the ace-ten family's tables
+POWER = C.ACE_TEN_POWER
+VALUE = C.ACE_TEN_VALUE
 DECK = C.deck(RANKS)
 DECK_MASK = C.mask_of(DECK)
 NINES = C.mask_of(C.make(C.NINE, s) for s in range(4))

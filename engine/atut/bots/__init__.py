@@ -13,6 +13,9 @@ budget=None, strict=False)`` builds one.  The modules:
 ``bots.solver``    the generic exact endgame (``solve``)
 ``bots.sampling``  dealing hidden cards under constraints (``sample_cards``, ``possible_cards``)
 ``bots.<game_id>`` a game's plug-in (``bots/sixty_six.py`` is the reference)
+
+``atut.bots.plugin`` is the function ``plugin(game_id)`` (re-exported as before); import the
+interface module's names from it directly (``from atut.bots.plugin import Hooks``).
 """
 
 from __future__ import annotations

@@ -96,7 +96,7 @@ class RuleBot(Bot):
     level = 2
 
     def _choose(self, view, legal, rng):
-        policy = getattr(self.plugin, "rule_policy", None)
+        policy = hooks(self.plugin).rule_policy
         if policy is None:
             return rng.choice(legal)
         return _match(policy(view, rng), legal)
@@ -111,8 +111,7 @@ class SearchBot(RuleBot):
                  strict: bool = False):
         super().__init__(game_id, seed, strict=strict)
         b = dict(BUDGETS[self.level])
-        if self.plugin is not None:
-            b.update(getattr(self.plugin, "BUDGETS", {}).get(self.level, {}))
+        b.update(hooks(self.plugin).budgets.get(self.level, {}))
         if budget:
             unknown = set(budget) - set(b)
             if unknown:

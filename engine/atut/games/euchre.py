@@ -249,7 +249,8 @@ class Euchre(Game):
         return hand, None
 
     def _discardable(self, seat):
-        """G9: the dealer may discard any of his six cards, the upcard included."""
+        """G9: the mask of the cards the dealer may discard (any of his six, the upcard
+        included) and the reason for a held card outside it (there is none: ``None``)."""
         return self.hands[seat], None
 
     def _nameable(self, seat):

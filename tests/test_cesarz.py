@@ -11,8 +11,17 @@ import pytest
 
 import atut
 from atut import cards as C
-from atut.games.cesarz import (DECK, JOKERS, MAX_BID, VALUE, arrange_deck, deal_layout,
-                               mask_points, meld_value, musik_credit)
+from atut.games.cesarz import (
+    DECK,
+    JOKERS,
+    MAX_BID,
+    VALUE,
+    arrange_deck,
+    deal_layout,
+    mask_points,
+    meld_value,
+    musik_credit,
+)
 from helpers import cards_in, events, legal_cards, play
 
 

@@ -520,7 +520,8 @@ def test_G8_G11_illegal_bids_and_gives_say_why():
     card = g.view(4)["hand"][0]
     raises(g, {"type": "give", "card": card, "to": 2}, r": G11: the card now goes to seat 0")
     raises(g, {"type": "give", "card": card, "to": 1}, r": G11: the card now goes to seat 0")
-    raises(g, {"type": "give", "card": card, "to": "0"}, r"'to' must be a seat number \(int\), not '0'")
+    raises(g, {"type": "give", "card": card, "to": "0"},
+           r"'to' must be a seat number \(int\), not '0'")
     raises(g, {"type": "give", "card": card}, r"missing field 'to' \(a seat number")
     raises(g, {"type": "give", "card": "XX", "to": 0}, r"not a card")
     other = next(c for c in ALL if c not in g.view(4)["hand"])
@@ -533,7 +534,8 @@ def test_G12_G13_G14_G17_illegal_plays_say_why():
                            2: ["10H", "QC"]},
                     musik=["9D", "JD", "YPS"]), gives=["9D", "JD"])
     raises(g, {"type": "play", "card": "AH", "meld": "KS"}, r": G17: AH and KS are no meld")
-    raises(g, {"type": "play", "card": "AH", "companion": "KS"}, r": G13: only a joker or the emperor")
+    raises(g, {"type": "play", "card": "AH", "companion": "KS"},
+           r": G13: only a joker or the emperor")
     raises(g, {"type": "play", "card": "KS", "meld": "QH"}, r": G17: KS and QH are no meld")
     raises(g, {"type": "play", "card": "KS", "meld": "JS"}, r": G17: KS and JS are no meld")
     play(g, "AH")
@@ -550,7 +552,8 @@ def test_G12_G13_G14_G17_illegal_plays_say_why():
            r": G17: AS and KH are no meld")
     raises(g, {"type": "play", "card": "9H", "meld": "KH"}, r": G17: 9H and KH are no meld")
     raises(g, {"type": "play", "card": "9H", "companion": None}, r"'companion' is not a card code")
-    raises(g, {"type": "play", "card": "9H", "companion": "KH"}, r": G13: only a joker or the emperor")
+    raises(g, {"type": "play", "card": "9H", "companion": "KH"},
+           r": G13: only a joker or the emperor")
     play(g, "EMPEROR", companion="PRC", meld="YPD")              # the added card may meld
     raises(g, {"type": "play", "card": "QC", "meld": "KC"}, r": G17: seat 2 does not hold KC")
     assert g.to_move == 2

@@ -12,8 +12,7 @@ import pytest
 
 import atut
 from atut import cards as C
-from atut.games.tysiac1001 import (DECK, VALUE, arrange_deck, deal_slots, dealer_credit,
-                                   round5)
+from atut.games.tysiac1001 import DECK, VALUE, arrange_deck, deal_slots, dealer_credit, round5
 from helpers import cards_in, events, legal_cards, play
 
 

@@ -53,7 +53,8 @@ def mask_points(m: int) -> int:
 K_, Q_, PR_, YP_ = C.KING, C.QUEEN, C.PRINCE, C.YOUNG_PRINCESS
 PR_MASK = C.mask_of(C.make(PR_, s) for s in range(4))
 YP_MASK = C.mask_of(C.make(YP_, s) for s in range(4))
-PAIR_MASK = [C.mask_of((C.make(K_, s), C.make(Q_, s))) for s in range(4)]
+KINGS_MASK = C.mask_of(C.make(K_, s) for s in range(4))
+assert Q_ == K_ + 1 and YP_ == PR_ + 1                 # a pair's second card is the next bit
 SPECIAL_MASK = C.mask_of((EMPEROR,) + JOKERS)
 
 # The fields of each action type: required, optional, and how a message names them.
@@ -122,20 +123,13 @@ def meld_partners(c: int, hand: int) -> list[int]:
 def meld_parts(hand: int) -> int:
     """The cards of ``hand`` that form a meld with another card of ``hand``: the mask of the
     cards ``c`` with ``meld_partners(c, hand)`` not empty (G17)."""
-    m = 0
-    for s in range(4):
-        pair = PAIR_MASK[s]
-        if hand & pair == pair:
-            m |= pair
+    m = hand & hand >> 1 & KINGS_MASK                  # kings whose queen is held
+    m |= m << 1
     prs = hand & PR_MASK
     yps = hand & YP_MASK
-    if prs and yps:
-        for s in range(4):
-            own = C.SUIT_MASK[s]
-            if prs & own and yps & ~own:
-                m |= prs & own
-            if yps & own and prs & ~own:
-                m |= yps & own
+    if prs and yps:                                    # a prince + a princess of another suit
+        m |= prs if yps & (yps - 1) else prs & ~(yps >> 1)
+        m |= yps if prs & (prs - 1) else yps & ~(prs << 1)
     return m
 
 
@@ -380,14 +374,14 @@ class Cesarz(Game):
         ``COMPANION_SUITED``, why not bare when there are some: ``NEEDS_COMPANION``."""
         return self.hands[seat] & SUITED_MASK
 
-    def _meld_rule(self, seat):
-        """G17, G14: (the suited cards ``seat`` may play declaring a meld now, why not another
-        card with a partner held): on the lead, or when the card beats the trick as it stands;
-        never in an emperor trick.  The partners: ``meld_partners``.  (The emperor's added card
-        may always meld, G14.)"""
+    def _meld_rule(self, seat, cards):
+        """G17, G14: (the suited ``cards`` that ``seat`` may play declaring a meld now, why not
+        another card with a partner held): on the lead, or when the card beats the trick as it
+        stands; never in an emperor trick.  The partners: ``meld_partners``.  (The emperor's
+        added card may always meld, G14.)"""
         if self.emperor_trick:
             return 0, MELD_EMPEROR_TRICK
-        m = meld_parts(self.hands[seat])
+        m = meld_parts(self.hands[seat]) & cards
         if m and self.trick:
             beat = 0
             for c in C.cards_of(m):
@@ -403,9 +397,9 @@ class Cesarz(Game):
             return self._legal_play()
         if self.phase == "bid":
             v, _ = self._bid_rule()
-            out = [{"type": "bid", "value": v}] if v is not None else []
-            out.append({"type": "pass"})
-            return out
+            if v is None:
+                return [{"type": "pass"}]
+            return [{"type": "bid", "value": v}, {"type": "pass"}]
         if self.phase == "give":
             to, cards, _ = self._give_rule()
             return [{"type": "give", "card": c, "to": to} for c in self._codes(cards)]
@@ -415,7 +409,7 @@ class Cesarz(Game):
         seat = self.to_move
         hand = self.hands[seat]
         playable, _ = self._playable(seat)
-        melds, _ = self._meld_rule(seat)
+        melds, _ = self._meld_rule(seat, playable)
         codes = C.CODES
         out = []
         for c in sorted(C.cards_of(playable & SUITED_MASK), key=sort_key):
@@ -774,7 +768,7 @@ class Cesarz(Game):
             fault = self._pair_fault(c, a["meld"], seat)
             if fault:
                 return fault
-            melds, why = self._meld_rule(seat)
+            melds, why = self._meld_rule(seat, playable)
             return why.format(card=name) if not melds >> c & 1 else None
         rule = "G14" if c == EMPEROR else "G13"           # the emperor or a joker
         comps = self._companions(seat)

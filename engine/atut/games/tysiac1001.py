@@ -3,8 +3,8 @@
 Rules: ``docs/rules/tysiac1001.md`` (this project's notes, which carry every rule id G1..G19
 and worked example E1..E15).  An illegal action's message names the rule that forbids it
 (``G12: seat 1 must follow hearts``); each action type's rule is stated once, in ``_bid_rule``,
-``_contract_range``, ``_give_rule``, ``_playable`` and ``_marriages``, and both the legal
-actions and the explanation come from it.
+``_contract_range``, ``_give_rule`` and ``_playable`` (the cards, and those that may declare a
+marriage), and both the legal actions and the explanation come from it.
 
 Phases of a deal:
 
@@ -22,7 +22,7 @@ or ``"any"`` (modern Tysiąc: any two cards of the declarer's whole hand).
 from __future__ import annotations
 
 from .. import cards as C
-from ..game import Game, IllegalAction, canonical
+from ..game import Game, canonical
 from ..tricks import trick_winner
 
 RANKS = C.ACE_TEN_RANKS                                      # G1, G2: A > 10 > K > Q > J > 9
@@ -36,11 +36,16 @@ MARRIAGE_VALUE = (40, 60, 80, 100)                            # ¶4: S 40, C 60,
 KINGS = [C.make(C.KING, s) for s in range(4)]
 QUEENS = [C.make(C.QUEEN, s) for s in range(4)]
 PAIR = [C.mask_of((KINGS[s], QUEENS[s])) for s in range(4)]
+KINGS_MASK = C.mask_of(KINGS)
+assert all(q == k + 1 for k, q in zip(KINGS, QUEENS))       # a king's queen is the next bit
 PARTNER = [-1] * 48                                           # K <-> Q of the same suit
 for _s in range(4):
     PARTNER[KINGS[_s]] = QUEENS[_s]
     PARTNER[QUEENS[_s]] = KINGS[_s]
 SUIT_MASK = C.SUIT_MASK
+SUIT_OF = C.SUIT_OF
+CODES = C.CODES
+cards_of = C.cards_of
 MIN_BID = 40                                                  # G6
 STEP = 5
 NO_MARRIAGE_CAP = 120                                         # G6, G10
@@ -135,6 +140,17 @@ MELD_NOT_PAIR = "G13: {card} is not the king or queen of a marriage in seat {sea
 MELD_PARTNER = "G13: the partner of {card} is {partner}, not {meld}"
 NOT_HELD = "seat {seat} does not hold {card}"
 SUIT_NAMES = ("spades", "clubs", "diamonds", "hearts")
+
+
+def _plays(playable: int, melds: int) -> list[dict]:
+    """The play actions of the cards ``playable``, each K or Q in ``melds`` also with its
+    marriage (G13)."""
+    out = []
+    for c in cards_of(playable):
+        out.append({"type": "play", "card": CODES[c]})
+        if melds >> c & 1:
+            out.append({"type": "play", "card": CODES[c], "meld": CODES[PARTNER[c]]})
+    return out
 
 
 def _shape_fault(t, action):
@@ -266,43 +282,37 @@ class Tysiac1001(Game):
         return to, self.hands[seat], None
 
     def _playable(self, seat):
-        """G12: (the cards ``seat`` may play now, why not another held card): follow suit, else
-        trump (if a trump suit exists and is held), else anything."""
+        """G12, G13: (the cards ``seat`` may play now, why not another held card, the cards he
+        may play declaring a marriage, why not another card).  G12: follow suit, else trump (if
+        a trump suit exists and is held), else anything.  G13: the K or Q of a marriage held,
+        on his own lead, after taking a trick; the meld names the partner (``PARTNER``)."""
         hand = self.hands[seat]
-        if not self.trick:
-            return hand, None
-        led = C.SUIT_OF[self.trick[0][1]]
-        m = hand & SUIT_MASK[led]
-        if m:
-            return m, FOLLOW
-        if self.trump >= 0:
-            m = hand & SUIT_MASK[self.trump]
+        trick = self.trick
+        if trick:
+            led = SUIT_OF[trick[0][1]]
+            m = hand & SUIT_MASK[led]
             if m:
-                return m, TRUMP
-        return hand, None
-
-    def _marriages(self, seat):
-        """G13: (the cards ``seat`` may play declaring a marriage, why not another card): the
-        K or Q of a marriage held, on his own lead, after taking a trick; the meld names the
-        partner (``PARTNER``)."""
-        if self.trick:
-            return 0, MELD_NOT_LEAD
+                return m, FOLLOW, 0, MELD_NOT_LEAD
+            if self.trump >= 0:
+                m = hand & SUIT_MASK[self.trump]
+                if m:
+                    return m, TRUMP, 0, MELD_NOT_LEAD
+            return hand, None, 0, MELD_NOT_LEAD
         if not self.tricks_won[seat]:
-            return 0, MELD_NO_TRICK
-        hand = self.hands[seat]
-        m = 0
-        for p in PAIR:
-            if hand & p == p:
-                m |= p
-        return m, MELD_NOT_PAIR
+            return hand, None, 0, MELD_NO_TRICK
+        m = hand & hand >> 1 & KINGS_MASK                  # kings whose queen is held
+        return hand, None, m | m << 1, MELD_NOT_PAIR
 
     # --- legal actions ------------------------------------------------------------------
 
     def _legal(self):
         ph = self.phase
         seat = self.to_move
-        if ph == "play":
-            return self._legal_play(seat)
+        if ph == "play":                                  # = _legal_play(seat), one call less
+            playable, _, melds, _ = self._playable(seat)
+            if melds:
+                return _plays(playable, melds)
+            return [{"type": "play", "card": CODES[c]} for c in cards_of(playable)]
         if ph == "bid":
             lo, hi, _ = self._bid_rule(seat)
             out = [{"type": "bid", "value": v} for v in range(lo, hi + 1, STEP)]
@@ -319,17 +329,8 @@ class Tysiac1001(Game):
         return []
 
     def _legal_play(self, seat):
-        playable, _ = self._playable(seat)
-        melds, _ = self._marriages(seat)
-        codes = C.CODES
-        if not melds:
-            return [{"type": "play", "card": codes[c]} for c in C.cards_of(playable)]
-        out = []
-        for c in C.cards_of(playable):
-            out.append({"type": "play", "card": codes[c]})
-            if melds >> c & 1:
-                out.append({"type": "play", "card": codes[c], "meld": codes[PARTNER[c]]})
-        return out
+        playable, _, melds, _ = self._playable(seat)
+        return _plays(playable, melds)
 
     # --- apply --------------------------------------------------------------------------
 
@@ -537,7 +538,7 @@ class Tysiac1001(Game):
             if a["to"] != to:
                 return GIVE_TO.format(to=to)
         else:
-            allowed, why = self._playable(seat)
+            allowed, why, melds, meld_why = self._playable(seat)
         hand = self.hands[seat]
         if not hand >> c & 1:
             return NOT_HELD.format(seat=seat, card=C.CODES[c])
@@ -546,9 +547,8 @@ class Tysiac1001(Game):
             return why.format(seat=seat, cards=" ".join(C.codes(C.cards_of(allowed))),
                               led=SUIT_NAMES[led], trump=SUIT_NAMES[self.trump])
         if "meld" in a:
-            melds, why = self._marriages(seat)
             if not melds >> c & 1:
-                return why.format(seat=seat, card=C.CODES[c])
+                return meld_why.format(seat=seat, card=C.CODES[c])
             if a["meld"] != C.CODES[PARTNER[c]]:
                 return MELD_PARTNER.format(card=C.CODES[c], partner=C.CODES[PARTNER[c]],
                                            meld=a["meld"])
@@ -563,7 +563,6 @@ class Tysiac1001(Game):
 
     def _view(self, v, seat):
         n = self.n
-        ph = self.phase
         v["trump"] = C.SUITS[self.trump] if self.trump >= 0 else None
         v["hand"] = C.codes(C.cards_of(self.hands[seat])) if seat is not None else []
         v["trump_card"] = None
@@ -688,7 +687,7 @@ class Tysiac1001(Game):
         if self._checked_rows != len(self.sheet):          # the sheet changes once a deal
             self._checked_rows = len(self.sheet)
             self._sheet_sums = [sum(r[3][s] for r in self.sheet) for s in range(self.n)]
-            for no, d, c, dl in self.sheet:
+            for _no, d, c, dl in self.sheet:
                 if c != "give_up":
                     assert dl[d] in (c, -c), "a declarer scores plus or minus his contract"
         open_deal = self.phase != "over"

@@ -45,5 +45,17 @@ def beats(c: int, best: int, trump: int | None, power: Sequence[int],
 def winning(trick: Sequence, trump: int | None, power: Sequence[int],
             suit: Sequence[int] = SUIT_OF):
     """The ``(seat, card)`` entry of ``trick`` (entries in play order) that takes it or holds
-    it so far (``trick_winner`` on its cards)."""
-    return trick[trick_winner([e[1] for e in trick], trump, power, suit)]
+    it so far: ``trick_winner`` on entries instead of cards (the same loop, for speed)."""
+    w = trick[0]
+    b = w[1]
+    bs = suit[b]
+    for i in range(1, len(trick)):
+        e = trick[i]
+        c = e[1]
+        s = suit[c]
+        if s == bs:
+            if power[c] > power[b]:
+                w, b = e, c
+        elif s == trump:
+            w, b, bs = e, c, s
+    return w

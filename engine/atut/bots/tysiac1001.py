@@ -492,7 +492,10 @@ def rollout_policy(g: Tysiac1001, rng: random.Random) -> dict:
         return rng.choice(melds)
     if g.trick and rng.random() < 0.7:
         # win cheaply if possible, else throw the lowest card
-        best = winning(g.trick, g.trump, POWER)[1]
+        best = g.trick[0][1]
+        for _, c in g.trick[1:]:
+            if beats(c, best, g.trump, POWER):
+                best = c
         win = low = None
         for a in legal:
             c = C.CARD[a["card"]]
@@ -650,8 +653,11 @@ def play_policy(g, rng) -> dict:
     cards = [C.CARD[a["card"]] for a in legal]
     if len(cards) == 1:
         return legal[0]
-    led = C.SUIT_OF[g.trick[0][1]]
-    who, best = winning(g.trick, trump, POWER)
+    who, best = g.trick[0]
+    led = C.SUIT_OF[best]
+    for s, c in g.trick[1:]:
+        if beats(c, best, trump, POWER):
+            best, who = c, s
     value = 0
     for _, c in g.trick:
         value += VALUE[c]

@@ -17,7 +17,11 @@ dist/ layout (relative URLs only, so it works under any sub-path of any static h
     web/                            page code, styles, i18n, worker, bridge.py
     web/pyodide/                    the Pyodide runtime (from node_modules/pyodide) + micropip
     web/wheels/atut-0.1.0-py3-none-any.whl
-    web/build.json                  names of the wheel and the runtime files
+    web/build.json                  names of the wheel and the runtime files, the build id
+    web/icons/                      the app's icons (SVG, and PNGs drawn by this file)
+    manifest.webmanifest            the web app manifest (English; manifest.pl.webmanifest: Polish)
+    sw.js                           the service worker (workbox-build generateSW): precaches all
+                                    of dist/ under a cache named by the build id
 """
 
 from __future__ import annotations
@@ -62,6 +66,7 @@ MIME = {
     ".png": "image/png",
     ".ico": "image/x-icon",
     ".txt": "text/plain; charset=utf-8",
+    ".webmanifest": "application/manifest+json",
     "": "application/octet-stream",
 }
 # 2024-01-01: fixed timestamps, so that the same sources give the same wheel
@@ -368,11 +373,258 @@ def build(quiet: bool = False) -> Path:
         "micropip": "pyodide/" + mp.name,
     }
     (DIST / "web" / "build.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
+    write_icons(DIST / "web" / "icons")
+    for lang in APP_NAMES:
+        name = "manifest.webmanifest" if lang == "en" else f"manifest.{lang}.webmanifest"
+        (DIST / name).write_text(json.dumps(web_manifest(lang), ensure_ascii=False, indent=1),
+                                 encoding="utf-8")
+    sw = write_service_worker(DIST)
     if not quiet:
         size = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
         log(f"dist/ built ({size / 1e6:.1f} MB): {wheel.name}, Pyodide {PYODIDE_VERSION}, "
-            f"micropip {MICROPIP_VERSION}")
+            f"micropip {MICROPIP_VERSION}; "
+            + (f"service worker precaches {sw['count']} files" if sw else "no service worker"))
     return DIST
+
+
+# --- installable and offline: icons, manifests, the service worker ----------------------------
+#
+# The icon is the logo of index.html: a white spade on a green rounded square, drawn here as a
+# polygon (the path's curves flattened) and written as SVG and as PNGs by a small pure-Python
+# rasterizer and PNG writer (no image tools).  The build id is the hash of every file of dist/;
+# the service worker (workbox-build's generateSW, run by Node) precaches all of them under a
+# cache named by it, with each file's sha-384 as its integrity, so a cache never holds files of
+# two builds.
+
+THEME = "#0b5d3b"
+SPADE = ("M50 12c6 15 38 30 38 51 0 12-8 19-18 19-8 0-13-4-17-10 1 10 5 16 13 20H34"
+         "c8-4 12-10 13-20-4 6-9 10-17 10-10 0-18-7-18-19 0-21 32-36 38-51z")
+APP_NAMES = {
+    "en": ("Atut: trick-taking card games", "Atut",
+           "Five trick-taking card games against bots, offline in your browser."),
+    "pl": ("Atut: gry karciane w lewy", "Atut",
+           "Pięć gier karcianych w lewy przeciw botom, bez internetu, w przeglądarce."),
+}
+
+
+def _spade_polygon() -> list[tuple[float, float]]:
+    """The SPADE path (M, c, H, z only) as one polygon in the 100x100 box."""
+    import re
+    cmds = re.findall(r"[MHcz]", SPADE)
+    pts: list[tuple[float, float]] = []
+    x = y = 0.0
+    body = re.split(r"[MHcz]", SPADE)[1:]
+    for cmd, args in zip(cmds, body):
+        vals = [float(v) for v in re.findall(r"-?\d+(?:\.\d+)?", args)]
+        if cmd == "M":
+            x, y = vals[0], vals[1]
+            pts.append((x, y))
+        elif cmd == "H":
+            x = vals[0]
+            pts.append((x, y))
+        elif cmd == "c":
+            for i in range(0, len(vals), 6):
+                x1, y1, x2, y2, dx, dy = vals[i:i + 6]
+                p0, p1, p2, p3 = (x, y), (x + x1, y + y1), (x + x2, y + y2), (x + dx, y + dy)
+                for k in range(1, 17):
+                    t = k / 16
+                    u = 1 - t
+                    pts.append((u**3 * p0[0] + 3 * u * u * t * p1[0] + 3 * u * t * t * p2[0]
+                                + t**3 * p3[0],
+                                u**3 * p0[1] + 3 * u * u * t * p1[1] + 3 * u * t * t * p2[1]
+                                + t**3 * p3[1]))
+                x, y = p3
+    return pts
+
+
+def _rounded_rect(x0, y0, x1, y1, r) -> list[tuple[float, float]]:
+    import math
+    pts = []
+    for cx, cy, a0 in ((x1 - r, y0 + r, -90), (x1 - r, y1 - r, 0), (x0 + r, y1 - r, 90),
+                       (x0 + r, y0 + r, 180)):
+        for k in range(13):
+            a = math.radians(a0 + 90 * k / 12)
+            pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return pts
+
+
+def _coverage(poly, size: int, scale: float, off: float, sub: int = 4) -> list[float]:
+    """Per-pixel coverage (0..1) of a polygon (even-odd), box coordinates * scale + off."""
+    cov = [0.0] * (size * size)
+    edges = []
+    n = len(poly)
+    for i in range(n):
+        (ax, ay), (bx, by) = poly[i], poly[(i + 1) % n]
+        ax, ay, bx, by = ax * scale + off, ay * scale + off, bx * scale + off, by * scale + off
+        if ay != by:
+            edges.append((ax, ay, bx, by))
+    w = 1.0 / sub
+    for row in range(size * sub):
+        yc = (row + 0.5) / sub
+        xs = sorted(ax + (yc - ay) * (bx - ax) / (by - ay) for ax, ay, bx, by in edges
+                    if (ay <= yc < by) or (by <= yc < ay))
+        base = (row // sub) * size
+        for j in range(0, len(xs) - 1, 2):
+            xa, xb = max(0.0, xs[j]), min(float(size), xs[j + 1])
+            if xb <= xa:
+                continue
+            ia, ib = int(xa), int(xb)
+            if ia == ib:
+                cov[base + ia] += (xb - xa) * w
+                continue
+            cov[base + ia] += (ia + 1 - xa) * w
+            for px in range(ia + 1, min(ib, size)):
+                cov[base + px] += w
+            if ib < size:
+                cov[base + ib] += (xb - ib) * w
+    return cov
+
+
+def _png(size: int, rgba: bytearray) -> bytes:
+    import struct
+    import zlib
+
+    def chunk(tag: bytes, data: bytes) -> bytes:
+        return (struct.pack(">I", len(data)) + tag + data
+                + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF))
+    raw = b"".join(b"\x00" + bytes(rgba[y * size * 4:(y + 1) * size * 4]) for y in range(size))
+    head = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", head)
+            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+
+
+def icon_png(size: int, maskable: bool = False) -> bytes:
+    """The app icon as PNG: the spade on a rounded square, or (maskable) on a full square with
+    the spade inside the safe zone."""
+    bg = tuple(int(THEME[i:i + 2], 16) for i in (1, 3, 5))
+    scale = size / 100
+    if maskable:
+        back = [1.0] * (size * size)
+        fore = _coverage(_spade_polygon(), size, scale * 0.7, size * 0.15)
+    else:
+        back = _coverage(_rounded_rect(0, 0, 100, 100, 18), size, scale, 0.0)
+        fore = _coverage(_spade_polygon(), size, scale, 0.0)
+    out = bytearray(size * size * 4)
+    for i in range(size * size):
+        b = min(1.0, back[i])
+        f = min(1.0, fore[i])
+        a = b + f * (1 - b)
+        for c in range(3):
+            out[i * 4 + c] = round(bg[c] * (1 - f) + 255 * f)
+        out[i * 4 + 3] = round(255 * a)
+    return _png(size, out)
+
+
+def icon_svg() -> str:
+    return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
+            f'<rect width="100" height="100" rx="18" fill="{THEME}"/>'
+            f'<path fill="#fff" d="{SPADE}"/></svg>\n')
+
+
+ICONS = (("icon-192.png", 192, False), ("icon-512.png", 512, False),
+         ("icon-maskable-512.png", 512, True))
+
+
+def write_icons(dest: Path) -> None:
+    """web/icons/: the SVG and the PNGs (cached in .cache/icons/ by this file's icon code)."""
+    dest.mkdir(parents=True, exist_ok=True)
+    (dest / "icon.svg").write_text(icon_svg(), encoding="utf-8")
+    key = hashlib.sha256((SPADE + THEME + repr(ICONS) + "1").encode()).hexdigest()[:16]
+    cache = CACHE / "icons" / key
+    for name, size, maskable in ICONS:
+        if not (cache / name).exists():
+            cache.mkdir(parents=True, exist_ok=True)
+            (cache / name).write_bytes(icon_png(size, maskable))
+        shutil.copy2(cache / name, dest / name)
+
+
+def web_manifest(lang: str) -> dict:
+    name, short, desc = APP_NAMES[lang]
+    other = "pl" if lang == "en" else "en"
+    return {
+        "id": "./", "name": name, "short_name": short, "description": desc, "lang": lang,
+        "start_url": "./", "scope": "./", "display": "standalone", "orientation": "any",
+        "theme_color": THEME, "background_color": "#f4efe4",
+        "icons": [{"src": "web/icons/icon.svg", "sizes": "any", "type": "image/svg+xml"},
+                  {"src": "web/icons/icon-192.png", "sizes": "192x192", "type": "image/png"},
+                  {"src": "web/icons/icon-512.png", "sizes": "512x512", "type": "image/png"},
+                  {"src": "web/icons/icon-maskable-512.png", "sizes": "512x512",
+                   "type": "image/png", "purpose": "maskable"}],
+        "name_localized": {other: APP_NAMES[other][0]},
+        "short_name_localized": {other: APP_NAMES[other][1]},
+        "description_localized": {other: APP_NAMES[other][2]},
+    }
+
+
+def build_id(dist: Path) -> str:
+    """The hash of every file of dist/ but build.json and sw.js (which carry it)."""
+    h = hashlib.sha256()
+    for p in sorted(x for x in dist.rglob("*") if x.is_file()):
+        rel = p.relative_to(dist).as_posix()
+        if rel in ("web/build.json", "sw.js"):
+            continue
+        h.update(rel.encode() + b"\0")
+        h.update(hashlib.sha256(p.read_bytes()).digest())
+    return h.hexdigest()[:16]
+
+
+SW_SCRIPT = r"""
+import { createRequire } from "node:module";
+import { readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { join } from "node:path";
+const [dist, cacheId, modules] = process.argv.slice(2);
+const require = createRequire(join(modules, "workbox-build", "package.json"));
+const { generateSW } = require("workbox-build");
+// HEAD requests (the worker's check that the runtime files exist) answered from this build's
+// precache, so that they work offline and never reach a newer build on the server
+const head = new Function("return async ({ request }) => {" +
+  "const c = await caches.open(" + JSON.stringify(cacheId + "-precache-v2-") +
+  " + self.registration.scope);" +
+  "const r = await c.match(request.url, { ignoreSearch: true });" +
+  "return r ? new Response(null, { status: r.status, headers: r.headers }) : fetch(request); }")();
+const r = await generateSW({
+  globDirectory: dist, globPatterns: ["**/*"], swDest: join(dist, "sw.js"),
+  cacheId, inlineWorkboxRuntime: true, mode: "production", sourcemap: false,
+  maximumFileSizeToCacheInBytes: 256 * 1024 * 1024, cleanupOutdatedCaches: true,
+  clientsClaim: false, skipWaiting: false, navigationPreload: false,
+  ignoreURLParametersMatching: [/^debug$/, /^__WB_REVISION__$/],
+  manifestTransforms: [async (entries) => ({ manifest: entries.map((e) => ({ ...e,
+    integrity: "sha384-" +
+      createHash("sha384").update(readFileSync(join(dist, e.url))).digest("base64") })),
+    warnings: [] })],
+  runtimeCaching: [{ urlPattern: ({ request }) => request.method === "HEAD", method: "HEAD",
+                     handler: head }],
+});
+process.stdout.write(JSON.stringify({ count: r.count, size: r.size, warnings: r.warnings }));
+"""
+
+
+def write_service_worker(dist: Path = DIST) -> dict | None:
+    """The build id into web/build.json, then sw.js (generateSW) precaching all of ``dist``.
+    Returns generateSW's counts, or None without Node (the site then works online only)."""
+    node = shutil.which("node") or shutil.which("nodejs")
+    modules = ROOT / "node_modules"
+    info_path = dist / "web" / "build.json"
+    info = json.loads(info_path.read_text(encoding="utf-8"))
+    (dist / "sw.js").unlink(missing_ok=True)
+    info["build"] = build_id(dist)
+    info_path.write_text(json.dumps(info, indent=1), encoding="utf-8")
+    if node is None or not (modules / "workbox-build").is_dir():
+        log("node or node_modules/workbox-build is missing: no service worker (online only)")
+        return None
+    with tempfile.TemporaryDirectory(prefix="atut-sw-") as tmp:
+        script = Path(tmp) / "sw.mjs"
+        script.write_text(SW_SCRIPT, encoding="utf-8")
+        r = subprocess.run([node, str(script), str(dist), "atut-" + info["build"], str(modules)],
+                           cwd=ROOT, capture_output=True, text=True)
+    if r.returncode != 0:
+        tail = (r.stderr or r.stdout).strip().splitlines()[-5:]
+        raise BuildError("workbox-build generateSW failed: " + " | ".join(tail))
+    out = json.loads(r.stdout)
+    if out.get("warnings"):
+        raise BuildError("generateSW warnings: " + "; ".join(out["warnings"]))
+    return out
 
 
 # --- serving --------------------------------------------------------------------------------

@@ -13,6 +13,8 @@
 //   lib/play.js           new game, bot loop, actions   lib/menu.js      the menu
 //   lib/save.js           save and load files           lib/notice.js    loading and error bars
 //   lib/lang.js           language of the fixed parts   lib/table/*.js   the table
+//   lib/store.js          IndexedDB: kept games         lib/keep.js      every step kept, resume
+//   lib/history.js        the menu's kept games         lib/offline.js   the service worker
 
 import { loadGameDicts, LANGS } from "./i18n.js";
 import { S, pickLang, gameIds } from "./lib/state.js";
@@ -24,7 +26,9 @@ import { t, eventHTML, summaryHTML } from "./lib/words.js";
 import { showProgress, engineFailed, showError } from "./lib/notice.js";
 import { applyLang } from "./lib/lang.js";
 import { renderMenu, openMenu, closeMenu, onMenuStart } from "./lib/menu.js";
-import { startGame, act, explainCard } from "./lib/play.js";
+import { startGame, act, explainCard, expandLevels } from "./lib/play.js";
+import { initKeep, findInProgress, resume, flush, relabelKeep } from "./lib/keep.js";
+import { startOffline, checkForUpdate } from "./lib/offline.js";
 import { saveGame, loadGame } from "./lib/save.js";
 import { render } from "./lib/table/render.js";
 import { fitHand } from "./lib/table/hand.js";
@@ -33,6 +37,8 @@ const hashAtLoad = parseHash();
 S.lang = pickLang(hashAtLoad.lang);
 S.debug = hashAtLoad.debug === "1";
 
+let kept = Promise.resolve();             // the store opened and its games listed
+
 const loadedDicts = new Set();
 function loadDicts(ids) {
   const todo = ids.filter((id) => !loadedDicts.has(id));
@@ -40,8 +46,9 @@ function loadDicts(ids) {
   return loadGameDicts(todo);
 }
 
-function engineReady(info, timings) {
+function engineReady(info, timings, build) {
   window.atutTimings = timings;
+  S.engineBuild = build || null;
   S.info = info;
   S.ready = true;
   showProgress(100, "ready");
@@ -53,10 +60,13 @@ function engineReady(info, timings) {
     loadDicts(gameIds()).then(() => { if (!el.menu.hidden) renderMenu(); if (S.view) render(); });
   }
   if (hashAtLoad.game !== undefined) startFromHash(hashAtLoad);
+  kept.then(() => { if (!el.menu.hidden) renderMenu(); });
+  startOffline();
 }
 
-/** Start the game a hash names; a malformed hash shows why and opens the menu. */
-function startFromHash(p) {
+/** Start the game a hash names (or resume it, when a game with these settings is in
+ *  progress: a reload); a malformed hash shows why and opens the menu. */
+async function startFromHash(p) {
   let cfg;
   try {
     cfg = settingsFromHash(p);
@@ -72,6 +82,9 @@ function startFromHash(p) {
   }
   S.lang = pickLang(p.lang || S.lang);
   applyLang();
+  await kept;
+  const going = findInProgress(cfg, expandLevels(cfg.levels, cfg.players || 0));
+  if (going && await resume(going, cfg.delay)) return;
   startGame(cfg);
 }
 
@@ -81,6 +94,8 @@ function setLang(lang) {
   applyLang();
   if (!el.menu.hidden || !S.view) renderMenu();
   if (S.view) { render(); writeHash(); }
+  relabelKeep();
+  if (S.relabelUpdate) S.relabelUpdate();
 }
 
 function bind() {
@@ -132,7 +147,7 @@ async function readBuild() {
     const r = await fetch(new URL("./build.json", import.meta.url));
     if (r.ok) {
       const m = await r.json();
-      if (Array.isArray(m.built)) S.boot = { built: m.built };
+      if (Array.isArray(m.built)) S.boot = { built: m.built, build: m.build || null };
     }
   } catch (_) { /* the engine's info comes later */ }
 }
@@ -140,6 +155,7 @@ async function readBuild() {
 async function boot() {
   bind();
   applyLang();
+  kept = initKeep().catch((err) => console.warn("store:", err));
   const build = readBuild();
   showProgress(1, "runtime");
   startWorker({ debug: S.debug, progress: showProgress, ready: engineReady, failed: engineFailed });
@@ -159,6 +175,11 @@ window.atutPage = {
   get view() { return S.view ? JSON.parse(JSON.stringify(S.view)) : null; },
   get seat() { return S.seat; },
   canonical,
+  // every step of the game so far is in the browser's store (resolves true)
+  flush: () => flush(),
+  checkForUpdate: () => checkForUpdate(),
+  get build() { return S.boot.build || null; },
+  get engineBuild() { return S.engineBuild || null; },
   request: (op, args) => (S.debug ? request(op, args) : Promise.reject(new Error("open the page with debug=1"))),
   // test-only: the text of the log line the page would show for an event (debug=1)
   logLine: (ev) => debugText(eventHTML(ev)),

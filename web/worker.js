@@ -88,7 +88,7 @@ async function boot() {
   if (!info.ok) throw new Error(info.error);
   mark("games");
   progress(100, "ready");
-  self.postMessage({ type: "ready", info: info.result, timings });
+  self.postMessage({ type: "ready", info: info.result, timings, build: manifest.build || null });
 }
 
 const withTimeout = (p) => Promise.race([p, new Promise((_, reject) => setTimeout(

@@ -8,6 +8,8 @@ import { relabelProgress } from "./notice.js";
 
 export function applyLang() {
   document.documentElement.lang = S.lang;
+  const manifest = document.querySelector("link[rel=manifest]");       // the app's name, installed
+  if (manifest) manifest.setAttribute("href", S.lang === "pl" ? "manifest.pl.webmanifest" : "manifest.webmanifest");
   try { localStorage.setItem("atut.lang", S.lang); } catch (_) { /* ignore */ }
   for (const b of document.querySelectorAll("[data-lang]")) b.setAttribute("aria-pressed", String(b.dataset.lang === S.lang));
   el.btnMenu.textContent = t("ui.menu");

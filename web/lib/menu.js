@@ -9,6 +9,7 @@ import { S, DEFAULT_LEVEL, DELAYS, gameIds, builtGames, levelNumbers } from "./s
 import { t, raw, gameName } from "./words.js";
 import { showError } from "./notice.js";
 import { randomSeed } from "./hash.js";
+import { renderSaved } from "./history.js";
 
 let start = () => {};
 
@@ -50,7 +51,7 @@ export function renderMenu() {
     return `<label class="field"><span>${esc(t("option." + k, {}, game))}</span><select data-option="${esc(k)}">${vals.map((val, i) =>
       opt(i, raw(`option.${k}.${val}`, game) ?? String(val), canonical(val) === canonical(cur))).join("")}</select></label>`;
   }).join("") : "";
-  el.menu.innerHTML = `<div class="menu-card">
+  el.menu.innerHTML = `<div class="saved-box" data-saved-open></div><div class="menu-card">
     <h2>${esc(t("ui.menu.title"))}</h2><p class="sub">${esc(t("ui.menu.subtitle"))}</p>
     <fieldset class="games"><legend>${esc(t("ui.game"))}</legend><div class="tiles">${tiles}</div></fieldset>
     <div class="fields">
@@ -63,7 +64,8 @@ export function renderMenu() {
     <div class="menu-buttons">
       <button type="button" class="primary" data-testid="new-game" ${S.ready ? "" : "disabled"}>${esc(t("ui.start"))}</button>
       ${S.view ? `<button type="button" class="ghost" data-close>${esc(t("ui.close"))}</button>` : ""}
-    </div></div>`;
+    </div></div><div class="saved-box" data-saved-done></div>`;
+  renderSaved($("[data-saved-open]", el.menu), $("[data-saved-done]", el.menu));
   el.menu.querySelectorAll("input[name=game]").forEach((r) => r.addEventListener("change", () => { m.game = r.value; m.options = {}; renderMenu(); }));
   el.menu.querySelectorAll("select[data-k]").forEach((s) => s.addEventListener("change", () => {
     const k = s.dataset.k;

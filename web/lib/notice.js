@@ -31,3 +31,38 @@ export function showError(msg) {
   el.error.hidden = !msg;
   el.errorText.textContent = msg || "";
 }
+
+/** A notice bar of its own (#notices): `id` names it (data-testid="notice-<id>"); `buttons`
+ *  [{label, testid, onClick}] are shown after the text.  Showing an id again replaces it. */
+export function showNotice(id, text, buttons = []) {
+  const box = document.getElementById("notices");
+  if (!box) return;
+  let n = box.querySelector(`[data-notice="${id}"]`);
+  if (!n) {
+    n = document.createElement("div");
+    n.className = "notice";
+    n.dataset.notice = id;
+    n.dataset.testid = "notice-" + id;
+    n.setAttribute("role", "status");
+    box.appendChild(n);
+  }
+  n.textContent = "";
+  const span = document.createElement("span");
+  span.className = "text";
+  span.textContent = text;
+  n.appendChild(span);
+  for (const b of buttons) {
+    const e = document.createElement("button");
+    e.type = "button";
+    e.textContent = b.label;
+    if (b.testid) e.dataset.testid = b.testid;
+    e.addEventListener("click", b.onClick);
+    n.appendChild(e);
+  }
+}
+
+export function hideNotice(id) {
+  const box = document.getElementById("notices");
+  const n = box && box.querySelector(`[data-notice="${id}"]`);
+  if (n) n.remove();
+}

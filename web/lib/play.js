@@ -11,6 +11,7 @@ import { writeHash } from "./hash.js";
 import { openMenu, closeMenu } from "./menu.js";
 import { render } from "./table/render.js";
 import { renderStatus } from "./table/status.js";
+import { keep, newRecord } from "./keep.js";
 
 /** Take an engine reply: the new view, how the game ended, the finished deal's items. */
 export function takeReply(r) {
@@ -52,6 +53,7 @@ export async function startGame(cfg) {
     busy: false, trickSeen: 0, shownDeal: 0, lastDeal: null,
   });
   takeReply(r);
+  newRecord();
   writeHash();
   closeMenu();
   run(gen);
@@ -70,6 +72,7 @@ export async function run(gen) {
       const r = await request("bot_step");
       if (gen !== S.gen) return;
       takeReply(r);
+      keep();
     } catch (err) {
       if (gen !== S.gen) return;
       showError(t("ui.engine_error", { message: err.message }));
@@ -91,6 +94,7 @@ export async function act(action) {
     const r = await request("act", { action });
     if (gen !== S.gen) return false;
     takeReply(r);
+    keep();
     showError("");
   } catch (err) {
     ok = false;

@@ -9,6 +9,7 @@ import { t } from "./words.js";
 import { writeHash } from "./hash.js";
 import { closeMenu } from "./menu.js";
 import { expandLevels, run, takeReply } from "./play.js";
+import { keep, newRecord } from "./keep.js";
 
 export async function saveGame() {
   if (!S.view) return;
@@ -45,6 +46,8 @@ export async function loadGame(file) {
     takeReply(r);
     S.seat = r.view.seat;
     S.levels = expandLevels(levels, r.players);
+    newRecord();
+    keep();
     writeHash();
     closeMenu();
     showError("");

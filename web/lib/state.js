@@ -27,6 +27,9 @@ export const S = {
   busy: false,                // an action of the person is on its way to the engine
   trickSeen: 0,               // trick cards already drawn (only newer ones drop in)
   shownDeal: 0,               // the deal number drawn last (a new one shows a toast)
+  record: null,               // the kept record of the game on the table: {id, started, aids, finished}
+  saved: [],                  // the kept games' meta records, newest first (keep.js, store.js)
+  engineBuild: null,          // the build id the worker loaded (web/build.json of its own fetch)
   menu: { game: "sixty_six", players: null, seat: 0, levels: [], options: {}, delay: DEFAULT_DELAY, seed: "" },
 };
 

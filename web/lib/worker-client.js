@@ -19,7 +19,7 @@ export function startWorker({ debug, progress, ready, failed }) {
   worker.onmessage = (e) => {
     const m = e.data || {};
     if (m.type === "progress") return progress(m.pct, m.stage);
-    if (m.type === "ready") return ready(m.info, m.timings);
+    if (m.type === "ready") return ready(m.info, m.timings, m.build);
     if (m.type === "error") return failed(m.message);
     const p = pending.get(m.id);
     if (!p) return;

@@ -6,23 +6,20 @@ budget=None, strict=False)`` builds one.  The modules:
 
 ``bots.levels``    the levels (``RandomBot``, ``RuleBot``, ``SearchBot``, ``StrongBot``),
                    ``make_bot``, ``parse_level``, ``NAMES``
-``bots.plugin``    the plug-in interface (``Plugin``, a ``typing.Protocol``), its defaults and
+``bots.interface`` the plug-in interface (``Plugin``, a ``typing.Protocol``), its defaults and
                    ``hooks(module)``, which resolves them once per decision; ``plugin(game_id)``
 ``bots.search``    the generic determinized search (``search``, ``rollout``, ``fast_clone``,
                    ``BUDGETS``, ``note_search``, ``check_determinization``)
 ``bots.solver``    the generic exact endgame (``solve``)
 ``bots.sampling``  dealing hidden cards under constraints (``sample_cards``, ``possible_cards``)
 ``bots.<game_id>`` a game's plug-in (``bots/sixty_six.py`` is the reference)
-
-``atut.bots.plugin`` is the function ``plugin(game_id)`` (re-exported as before); import the
-interface module's names from it directly (``from atut.bots.plugin import Hooks``).
 """
 
 from __future__ import annotations
 
+from .interface import Hooks, Plugin, hooks, plugin
 from .levels import (LEVELS, NAMES, Bot, RandomBot, RuleBot, SearchBot, StrongBot, make_bot,
                      parse_level)
-from .plugin import Hooks, Plugin, hooks, plugin
 from .sampling import possible_cards, sample_cards
 from .search import BUDGETS, check_determinization, fast_clone, note_search, rollout, search
 from .solver import solve

@@ -1,4 +1,4 @@
-"""Bot plug-in for cesarz; see ``bots/plugin.py`` for the interface.  Rule numbers (G14 ...)
+"""Bot plug-in for cesarz; see ``bots/interface.py`` for the interface.  Rule numbers (G14 ...)
 refer to the shared rules file ``000-cesarz.md``.
 
 What a seat knows (G27): its hand, the bids and the contract, the musik once it is shown (the

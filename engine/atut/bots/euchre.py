@@ -1,4 +1,4 @@
-"""Bot plug-in for euchre; see ``bots/plugin.py`` for the interface.  Rule numbers (G4 ...)
+"""Bot plug-in for euchre; see ``bots/interface.py`` for the interface.  Rule numbers (G4 ...)
 refer to the shared rules file ``001-euchre.md``.
 
 What a seat knows (section 5 of the rules file): its hand, the upcard and whether the dealer

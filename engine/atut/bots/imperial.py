@@ -1,4 +1,4 @@
-"""Bot plug-in for imperial; see ``bots/plugin.py`` for the interface.  Rule numbers (G9 ...)
+"""Bot plug-in for imperial; see ``bots/interface.py`` for the interface.  Rule numbers (G9 ...)
 refer to the shared rules file ``002-imperial.md``.
 
 What a seat knows (section 5 of the rules file): its hand, trump and the trump card (2 players:

@@ -34,7 +34,7 @@ import warnings
 import zlib
 
 from ..game import canonical
-from .plugin import hooks, plugin
+from .interface import hooks, plugin
 from .search import BUDGETS
 
 NAMES = {"random": 1, "rules": 2, "search": 3, "strong": 4}

@@ -4,7 +4,7 @@
 every legal action in each sample and finishes the deal with the plug-in's ``rollout_policy``
 (``rollout``), or, at level 4 where the plug-in says a sample is ``solvable``, values each action
 exactly (``bots.solver.solve``).  The plug-in's hooks are resolved once per decision
-(``bots.plugin.hooks``).
+(``bots.interface.hooks``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import random
 import time
 
 from ..game import canonical
-from .plugin import default_state_key, hooks
+from .interface import default_state_key, hooks
 
 # Budgets per level.  ``rollouts``: total rollouts (or solved samples) per decision, spread
 # evenly over the legal actions; ``min_samples``: at least this many determinizations even when

@@ -1,4 +1,4 @@
-"""Bot plug-in for 66 (sixty_six) - the reference plug-in; see ``bots/plugin.py`` for the
+"""Bot plug-in for 66 (sixty_six) - the reference plug-in; see ``bots/interface.py`` for the
 interface.  Rule numbers (G5 ...) refer to the shared rules file ``004-sixty-six.md``.
 
 What a seat knows (G15): its hand, the trump card while it lies on the table, every card played

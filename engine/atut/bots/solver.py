@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import time
 
-from .plugin import default_order_actions, default_same_side, hooks
+from .interface import default_order_actions, default_same_side, hooks
 from .search import fast_clone
 
 

@@ -1,4 +1,4 @@
-"""The plug-in interface (``bots/plugin.py``): every hook resolved once, defaults filled in."""
+"""The plug-in interface (``bots/interface.py``): every hook resolved once, defaults filled in."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import types
 
 import atut
 from atut import bots as B
-from atut.bots.plugin import (
+from atut.bots.interface import (
     Hooks,
     Plugin,
     default_deal_over,

@@ -85,5 +85,11 @@ def make_bot(game_id: str, level: int = 1, seed: int = 0):
     return _make(game_id, level, seed)
 
 
-__all__ = ["GAME_IDS", "Game", "IllegalAction", "canonical", "new_game", "load_game",
+def analyse(game_id: str, view: dict, level: int = 3, seed: int = 0, budget: dict | None = None):
+    """Every legal action of ``view`` valued by the level-3/4 bot's search (``atut.analysis``)."""
+    from .analysis import analyse as _analyse
+    return _analyse(game_id, view, level, seed, budget)
+
+
+__all__ = ["GAME_IDS", "analyse", "Game", "IllegalAction", "canonical", "new_game", "load_game",
            "make_bot", "game_class", "built_games"]

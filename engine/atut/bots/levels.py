@@ -119,27 +119,48 @@ class SearchBot(RuleBot):
             b.update(budget)
         self.budget = b
 
-    def _choose(self, view, legal, rng):
+    def evaluate(self, view: dict, legal: list | None = None,
+                 rng: random.Random | None = None) -> tuple[list[float], list[float]] | None:
+        """The search of one decision: ``(values, scores)``, one of each per element of
+        ``legal`` (the view's legal actions by default), ``values`` the plug-in's mean values,
+        ``scores`` the same with the budget's ``rule_bonus`` added to the rules' action: the bot
+        plays the first action of highest score.  ``None`` when the level falls back to the rules
+        (no ``determinize``, or a failed search of a bot that is not ``strict``).  ``rng``: the
+        decision's RNG (``decision_rng(view)`` by default).  ``_choose`` and ``atut.analyse``
+        share this one path."""
+        if legal is None:
+            legal = view["legal_actions"]
+        if rng is None:
+            rng = self.decision_rng(view)
         h = hooks(self.plugin)                  # once per decision
         if h.determinize is None:
-            return super()._choose(view, legal, rng)
+            return None
         try:
             values = h.search_values(view, legal, rng, self.budget, self.stats, self.level)
         except Exception as e:           # a plug-in bug must not stop the page's game
             if self.strict:
                 raise
             warnings.warn(f"{self.game_id} level {self.level} search failed ({e!r}); "
-                          "playing by the rules instead", RuntimeWarning)
+                          "playing by the rules instead", RuntimeWarning, stacklevel=2)
             self.stats["errors"] = self.stats.get("errors", 0) + 1
-            return super()._choose(view, legal, rng)
+            return None
+        values = list(values)
+        scores = values[:]
         bonus = self.budget.get("rule_bonus", 0.0)
         if bonus and h.rule_policy is not None:
             # trust the rules unless the search finds something clearly better
             key = canonical(h.rule_policy(view, random.Random(rng.getrandbits(32))))
             for i, a in enumerate(legal):
                 if canonical(a) == key:
-                    values[i] += bonus
-        best = max(range(len(legal)), key=lambda i: values[i])
+                    scores[i] += bonus
+        return values, scores
+
+    def _choose(self, view, legal, rng):
+        found = self.evaluate(view, legal, rng)
+        if found is None:
+            return super()._choose(view, legal, rng)
+        scores = found[1]
+        best = max(range(len(legal)), key=lambda i: scores[i])
         return legal[best]
 
 

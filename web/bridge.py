@@ -20,6 +20,8 @@ import atut
 from atut.bots import NAMES as LEVEL_NAMES
 
 DEBUG = False
+HINT_LEVEL = 3
+HINT_SEED = 0
 RULE_ID = re.compile(r"\b([GE]\d+)\b")     # the rule a refusal names: "...: G8: ..." or "(G8)"
 
 
@@ -192,6 +194,51 @@ class Table:
             return {"legal": True, "rule": None, "reason": None}
         m = RULE_ID.search(reason)
         return {"legal": False, "rule": m.group(1) if m else None, "reason": reason}
+
+    def op_hint(self):
+        """The analysis of the person's view (``atut.analyse``, level ``HINT_LEVEL``, a fixed
+        seed) on the person's turn: a function of that view alone (its beliefs too)."""
+        g = self._need_game()
+        if g.is_over or g.to_move != self.seat:
+            raise ValueError("a hint is given only on your turn")
+        return atut.analyse(g.game_id, self.view(), HINT_LEVEL, seed=HINT_SEED)
+
+    def _decisions(self, g):
+        """The history lengths before each decision of the person (a choice of two or more
+        actions) in the current deal, by replaying the game's actions."""
+        data = json.loads(g.to_json())
+        data.pop("undos", None)
+        r = atut.load_game({**data, "actions": []})
+        out = []
+        for i, a in enumerate(g.history):
+            if r.to_move == self.seat and r.deal_no == g.deal_no and len(r.legal_actions()) > 1:
+                out.append(i)
+            r.apply(a)
+        return out
+
+    def op_undo(self):
+        """Take back the person's last decision of the current deal with the bots' replies
+        after it: the game is replayed without them; the save records the undo (``undos``)."""
+        g = self._need_game()
+        if g.is_over:
+            raise ValueError("the game is over: nothing to take back")
+        points = self._decisions(g)
+        if not points:
+            raise ValueError("nothing to take back in this deal")
+        at = points[-1]
+        data = json.loads(g.to_json())
+        undos = list(data.pop("undos", []))
+        undos.append({"at": at, "actions": data["actions"][at:]})
+        data["actions"] = data["actions"][:at]
+        new = atut.load_game(data)
+        new.undos = undos
+        self.game = new                          # the same deal: its "last deal" items stay
+        return {**self.reply(), "can_undo": len(points) > 1}
+
+    def op_can_undo(self):
+        """Whether the person has a decision of the current deal to take back."""
+        g = self._need_game()
+        return not g.is_over and bool(self._decisions(g))
 
     def op_finished_deal(self):
         """The "last deal" items of the deal that ended last (see _last_deal), or None."""

@@ -255,7 +255,7 @@ class Game:
         return v
 
     def to_json(self) -> str:
-        return json.dumps({
+        data = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "game": self.GAME_ID,
@@ -265,7 +265,13 @@ class Game:
             "deck": self.first_deck,
             "options": self.options,
             "actions": self.history,
-        }, separators=(",", ":"))
+        }
+        undos = getattr(self, "undos", None)
+        if undos:
+            # optional: the page's undos, each {"at": len(actions) after it, "actions": [the
+            # actions taken back]}; a replay may show them, the game is ``actions`` alone
+            data["undos"] = undos
+        return json.dumps(data, separators=(",", ":"))
 
     # --- events -------------------------------------------------------------------------
 
@@ -400,9 +406,17 @@ def load(text, registry) -> Game:
                         options=data.get("options") or {})
     except ValueError as e:
         raise ValueError(f"malformed saved game: {e}") from None
+    undos = data.get("undos", [])
+    if not isinstance(undos, list) or not all(
+            isinstance(u, dict) and type(u.get("at")) is int and isinstance(u.get("actions"), list)
+            for u in undos):
+        raise ValueError("malformed saved game: 'undos' must be a list of "
+                         '{"at": int, "actions": [...]}')
     for i, a in enumerate(data["actions"]):
         try:
             game.apply(a)
         except IllegalAction as e:
             raise ValueError(f"malformed saved game: action {i} is not legal: {e}") from None
+    if undos:
+        game.undos = undos
     return game

@@ -1,0 +1,101 @@
+"""web/bridge.py in CPython: the hint op (the person's turn only, the analysis of the person's
+view) and undo (back to exactly the earlier view, within the deal, recorded in the save)."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "web"))
+
+import atut  # noqa: E402
+import bridge  # noqa: E402
+
+GAMES = [("cesarz", 3), ("euchre", 4), ("imperial", 2), ("tysiac1001", 3), ("sixty_six", 2)]
+
+
+def call(op, **args):
+    return json.loads(bridge.handle(op, json.dumps(args)))
+
+
+@pytest.fixture(autouse=True)
+def fresh_table(monkeypatch):
+    monkeypatch.setattr(bridge, "TABLE", bridge.Table())
+
+
+def _to_my_turn(r):
+    while not r["view"]["is_over"] and r["view"]["to_move"] != 0:
+        r = call("bot_step")["result"]
+    return r
+
+
+@pytest.mark.parametrize("game,players", GAMES)
+def test_undo_restores_exactly_the_earlier_view(game, players):
+    r = call("new_game", game=game, players=players, seed=4, seat=0, levels=[2])["result"]
+    rng = random.Random(1)
+    views = []                     # the person's views before each decision of the deal
+    deal = r["view"]["deal_no"]
+    for _ in range(400):
+        r = _to_my_turn(r)
+        v = r["view"]
+        if v["is_over"] or v["deal_no"] != deal or len(views) >= 3:
+            break
+        if len(v["legal_actions"]) > 1:
+            views.append(v)
+        r = call("act", action=rng.choice(v["legal_actions"]))["result"]
+    r = _to_my_turn(r)
+    if r["view"]["deal_no"] != deal or r["view"]["is_over"]:
+        views = views[:0]          # the deal ended: nothing of it may be taken back
+        assert call("can_undo")["result"] is False
+        assert call("undo")["ok"] is False
+        return
+    assert call("can_undo")["result"] is True
+    for want in reversed(views):
+        got = call("undo")
+        assert got["ok"], got
+        assert got["result"]["view"] == want
+    assert call("can_undo")["result"] is False
+    assert call("undo")["ok"] is False                 # not past the deal's start
+    save = json.loads(call("save")["result"])
+    assert len(save["undos"]) == len(views)
+    assert all(u["actions"] for u in save["undos"])
+    again = atut.load_game(json.dumps(save))
+    assert again.view(0) == views[0] and again.undos == save["undos"]
+    # the replay goes on from there: play and undo again
+    r = call("act", action=views[0]["legal_actions"][0])["result"]
+    assert call("undo")["result"]["view"] == views[0]
+
+
+def test_old_saves_load_and_bad_undos_are_refused():
+    g = atut.new_game("sixty_six", players=2, seed=3)
+    text = g.to_json()
+    assert "undos" not in json.loads(text)
+    assert atut.load_game(text).to_json() == text
+    bad = {**json.loads(text), "undos": [{"at": "x"}]}
+    with pytest.raises(ValueError):
+        atut.load_game(json.dumps(bad))
+
+
+@pytest.mark.parametrize("game,players", GAMES)
+def test_hint_on_the_persons_turn_only(game, players):
+    r = call("new_game", game=game, players=players, seed=2, seat=0, levels=[2])["result"]
+    while len(r["view"].get("legal_actions") or []) < 2 or r["view"]["to_move"] != 0:
+        if r["view"]["to_move"] == 0:
+            r = call("act", action=r["view"]["legal_actions"][0])["result"]
+        else:
+            assert call("hint")["ok"] is False
+            r = call("bot_step")["result"]
+    v = r["view"]
+    h = call("hint")
+    assert h["ok"], h
+    h = h["result"]
+    assert h["seat"] == 0 and h["level"] == 3      # (the page's wall-clock cap: values may vary)
+    assert sorted(atut.canonical(a["action"]) for a in h["actions"]) == \
+        sorted(atut.canonical(a) for a in v["legal_actions"])
+    # nothing but the analysis: no hand of another seat
+    assert set(h) == {"seat", "level", "actions", "best", "beliefs"}

@@ -46,6 +46,7 @@ class Table:
         self.finished = None             # the person's log of the deal that ended last
         self.last_deal = None            # what the page shows of it (see _last_deal)
         self._shown = (None, 0, 0, None)  # (game, len(history), seat, view) computed last
+        self._points: list[tuple[int, int]] = []   # (deal_no, len(history)) of the person's decisions
 
     def _apply(self, g, action):
         """Apply an action; returns the "last deal" items for the page when the action ended a
@@ -110,13 +111,16 @@ class Table:
     def reply(self, finished=None):
         """What the page renders after a step: the person's view, the finished deal's items
         when the step ended a deal (else None) and, once the game is over, the event that
-        tells how it ended (the last deal_over or game_over event of the log, or None)."""
+        tells how it ended (the last deal_over or game_over event of the log, or None), and
+        whether the person has a decision of this deal to take back (``can_undo``)."""
         v = self.view()
         result = None
         if v.get("is_over"):
             ends = [e for e in v.get("log") or [] if e.get("type") in ("deal_over", "game_over")]
             result = ends[-1] if ends else None
-        return {"view": v, "finished": finished, "result": result}
+        g = self.game
+        can_undo = not g.is_over and any(d == g.deal_no for d, _ in self._points)
+        return {"view": v, "finished": finished, "result": result, "can_undo": can_undo}
 
     def _seat_bots(self, game_id, players, seat, levels, seed):
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
@@ -155,6 +159,7 @@ class Table:
         bots, lv = self._seat_bots(game, g.players, seat, levels, seed)
         self.game, self.seat, self.bots, self.levels = g, seat, bots, lv
         self.finished = self.last_deal = None
+        self._points = []
         return self.reply()
 
     def op_view(self):
@@ -167,7 +172,10 @@ class Table:
             raise ValueError("the game is over: start a new game")
         if g.to_move != self.seat:
             raise ValueError(f"it is not your turn: seat {g.to_move} is to move")
+        point = (g.deal_no, len(g.history)) if len(g.legal_actions()) > 1 else None
         finished = self._apply(g, action)     # IllegalAction (a ValueError) leaves g unchanged
+        if point is not None:
+            self._points.append(point)
         return self.reply(finished)
 
     def op_bot_step(self):
@@ -233,7 +241,8 @@ class Table:
         new = atut.load_game(data)
         new.undos = undos
         self.game = new                          # the same deal: its "last deal" items stay
-        return {**self.reply(), "can_undo": len(points) > 1}
+        self._points = [(new.deal_no, i) for i in points[:-1]]
+        return self.reply()
 
     def op_can_undo(self):
         """Whether the person has a decision of the current deal to take back."""
@@ -255,6 +264,7 @@ class Table:
         bots, lv = self._seat_bots(g.game_id, g.players, seat, levels, g.seed)
         self.game, self.seat, self.bots, self.levels = g, seat, bots, lv
         self.finished = self.last_deal = None
+        self._points = [(g.deal_no, i) for i in self._decisions(g)]
         return {**self.reply(), "seed": g.seed, "players": g.players, "game": g.game_id,
                 "options": g.options}
 

@@ -54,11 +54,12 @@ def test_undo_restores_exactly_the_earlier_view(game, players):
         assert call("can_undo")["result"] is False
         assert call("undo")["ok"] is False
         return
-    assert call("can_undo")["result"] is True
-    for want in reversed(views):
+    assert call("can_undo")["result"] is True and r["can_undo"] is True
+    for i, want in enumerate(reversed(views)):
         got = call("undo")
         assert got["ok"], got
         assert got["result"]["view"] == want
+        assert got["result"]["can_undo"] is (i < len(views) - 1)
     assert call("can_undo")["result"] is False
     assert call("undo")["ok"] is False                 # not past the deal's start
     save = json.loads(call("save")["result"])
@@ -68,6 +69,12 @@ def test_undo_restores_exactly_the_earlier_view(game, players):
     assert again.view(0) == views[0] and again.undos == save["undos"]
     # the replay goes on from there: play and undo again
     r = call("act", action=views[0]["legal_actions"][0])["result"]
+    assert call("undo")["result"]["view"] == views[0]
+    # a reload (load of the save) knows the decisions to take back
+    call("act", action=views[0]["legal_actions"][0])
+    text = call("save")["result"]
+    bridge.TABLE = bridge.Table()
+    assert call("load", text=text, seat=0, levels=[2])["result"]["can_undo"] is True
     assert call("undo")["result"]["view"] == views[0]
 
 

@@ -18,7 +18,8 @@ import time
 from .. import cards as C
 from ..game import canonical
 from ..games.cesarz import (DECK_MASK, EMPEROR, JOKER_MASK, JOKERS, MELD1, NO, POWER, SUITED_MASK,
-                            VALUE, Cesarz, meld_partners, meld_value, musik_credit)
+                            VALUE, Cesarz, card_key, entry_key, meld_partners, meld_value,
+                            musik_credit)
 from .sampling import sample_cards
 from .search import check_determinization, fast_clone, note_search
 
@@ -334,24 +335,12 @@ def _rule_bid(view, legal):
     return {"type": "pass"}
 
 
-def _entry_key(entry, trump, led):
-    s, c, k, cs, m = entry
-    if cs == NO:
-        return 0
-    r = k if k != NO else c
-    if cs == trump:
-        return 200 + POWER[r]
-    if cs == led:
-        return 100 + POWER[r]
-    return 0
-
-
 def _best_key(k: Knowledge):
     if k.view["emperor_trick"]:
         return 10_000
     best = 0
     for e in k.trick:
-        best = max(best, _entry_key(e, k.trump, k.led))
+        best = max(best, entry_key(e, k.trump, k.led))
     return best
 
 
@@ -515,14 +504,13 @@ def rollout_policy(g: Cesarz, rng: random.Random) -> dict:
         trump = g.trump
         best = 0
         for e in g.trick:
-            v = _entry_key(e, trump, led)
+            v = entry_key(e, trump, led)
             if v > best:
                 best = v
         win, low = None, None
         for c in cards:
             su = C.SUIT_OF[c]
-            key = 200 + POWER[c] if su == trump else (
-                100 + POWER[c] if su == (led if led != NO else su) else 0)
+            key = card_key(su, c, trump, led if led != NO else su)
             if key > best and (win is None or POWER[c] < POWER[win]):
                 win = c
             if low is None or VALUE[c] < VALUE[low]:
@@ -625,7 +613,7 @@ def smart_rollout_policy(g: Cesarz, rng: random.Random) -> dict:
     best = 0
     value = 0
     for e in trick:
-        v = _entry_key(e, trump, led)
+        v = entry_key(e, trump, led)
         if v > best:
             best = v
         value += VALUE[e[1]] + (VALUE[e[2]] if e[2] != NO else 0)

@@ -232,6 +232,25 @@ def arrange_deck(n: int, dealer: int, hands: dict, musik=(), exchange=()) -> lis
     return deck
 
 
+def card_key(suit: int, c: int, trump: int, led: int) -> int:
+    """G20: how strongly a card counted as ``suit`` holds a trick: 200 + its power as a trump,
+    100 + its power in the obligatory suit ``led``, 0 otherwise (and for a card of no suit)."""
+    if suit == NO:
+        return 0
+    if suit == trump:
+        return 200 + POWER[c]
+    if suit == led:
+        return 100 + POWER[c]
+    return 0
+
+
+def entry_key(entry, trump: int, led: int) -> int:
+    """``card_key`` of a trick entry (seat, card, companion, counted suit, meld): a joker or
+    the emperor counts by its companion."""
+    _, c, k, suit, _ = entry
+    return card_key(suit, k if k != NO else c, trump, led)
+
+
 def _copied(d: dict) -> dict:
     """A copy of a flat dict whose list values are copied too (views and events never share a
     list with the game)."""
@@ -436,15 +455,6 @@ class Cesarz(Game):
                 out.append({"type": "play", "card": "EMPEROR"})
         return out
 
-    def _key(self, suit, c, trump, led):
-        if suit == NO:
-            return 0
-        if suit == trump:
-            return 200 + POWER[c]
-        if suit == led:
-            return 100 + POWER[c]
-        return 0
-
     def _winner_index(self, entries, trump):
         """G20: highest trump, else the highest card counted as the obligatory suit; equal
         ranks -> the earlier card; no suited card at all -> the leader (index 0)."""
@@ -454,8 +464,8 @@ class Cesarz(Game):
                 led = e[3]
                 break
         best, best_key = 0, 0
-        for i, (_, c, k, s, _m) in enumerate(entries):
-            key = self._key(s, k if k != NO else c, trump, led)
+        for i, e in enumerate(entries):
+            key = entry_key(e, trump, led)
             if key > best_key:
                 best, best_key = i, key
         return best
@@ -463,11 +473,11 @@ class Cesarz(Game):
     def _would_win(self, c):
         """G17 (b): would ``c`` take the trick as it stands (trump before the meld)?"""
         led = self.led if self.led != NO else C.SUIT_OF[c]
-        mine = self._key(C.SUIT_OF[c], c, self.trump, led)
+        mine = card_key(C.SUIT_OF[c], c, self.trump, led)
         if not mine:
             return False
-        for _, x, k, s, _m in self.trick:
-            if self._key(s, k if k != NO else x, self.trump, led) >= mine:
+        for e in self.trick:
+            if entry_key(e, self.trump, led) >= mine:
                 return False
         return True
 

@@ -147,45 +147,8 @@ def test_seed_changes_random_decisions():
     assert len(picks) > 1
 
 
-def _deck_with_hidden_permuted(players, seed, seat):
-    """Two 66 decks that give ``seat`` the same view at the start: the same cards in his
-    hand and as the trump card, the other cards (others' hands, stock) permuted."""
-    from atut.games.sixty_six import HAND_SIZE
-    rng = random.Random(seed)
-    from atut import cards as C
-    deck = C.codes(C.deck(("A", "10", "K", "Q", "J", "9")))
-    rng.shuffle(deck)
-    dealer = players - 1                     # seat 0 receives deck[0], deck[n], ...
-    h = HAND_SIZE[players]
-    fixed = {i for i in range(players * h) if i % players == seat} | {players * h}
-    free = [i for i in range(len(deck)) if i not in fixed]
-    other = list(deck)
-    vals = [deck[i] for i in free]
-    rng.shuffle(vals)
-    for i, x in zip(free, vals):
-        other[i] = x
-    return deck, other, dealer
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("level", [1, 2, 3, 4])
-def test_bot_cannot_see_hidden_cards(players, level):
-    """The view holds no game object (it survives a JSON round trip unchanged), and a bot's
-    choice is the same when the cards it cannot see are dealt differently."""
-    for seed in range(3):
-        seat = 0
-        d1, d2, dealer = _deck_with_hidden_permuted(players, seed, seat)
-        assert d1 != d2
-        g1 = atut.new_game("sixty_six", players=players, seed=1, dealer=dealer, deck=d1)
-        g2 = atut.new_game("sixty_six", players=players, seed=1, dealer=dealer, deck=d2)
-        assert g1.hands != g2.hands
-        v1, v2 = g1.view(seat), g2.view(seat)
-        assert v1 == v2
-        assert json.loads(json.dumps(v1)) == v1
-        budget = SMALL if level >= 3 else None
-        a1 = B.make_bot("sixty_six", level, seed=5, budget=budget, strict=True).choose(v1)
-        a2 = B.make_bot("sixty_six", level, seed=5, budget=budget, strict=True).choose(v2)
-        assert a1 == a2
+# That a bot sees nothing but the view, and decides the same when the cards its seat cannot
+# see are dealt differently, is tested for every game and level in tests/test_fair_play.py.
 
 
 def test_search_never_touches_the_view():

@@ -10,6 +10,7 @@ import { t, raw, gameName } from "./words.js";
 import { showError } from "./notice.js";
 import { randomSeed } from "./hash.js";
 import { renderSaved } from "./history.js";
+import { aidSettingsHTML, bindAidSettings } from "./aids.js";
 
 let start = () => {};
 
@@ -60,12 +61,14 @@ export function renderMenu() {
       ${bots}${options ? `${options}` : ""}
       <label class="field"><span>${esc(t("ui.delay"))}</span><select data-k="delay">${DELAYS.map((d) => opt(d, t("ui.delay." + d), d === m.delay)).join("")}</select></label>
       <label class="field"><span>${esc(t("ui.seed"))}</span><input data-k="seed" inputmode="numeric" placeholder="${esc(t("ui.seed.random"))}" value="${esc(m.seed)}"></label>
+      ${aidSettingsHTML()}
     </div>
     <div class="menu-buttons">
       <button type="button" class="primary" data-testid="new-game" ${S.ready ? "" : "disabled"}>${esc(t("ui.start"))}</button>
       ${S.view ? `<button type="button" class="ghost" data-close>${esc(t("ui.close"))}</button>` : ""}
     </div></div><div class="saved-box" data-saved-done></div>`;
   renderSaved($("[data-saved-open]", el.menu), $("[data-saved-done]", el.menu));
+  bindAidSettings(el.menu);
   el.menu.querySelectorAll("input[name=game]").forEach((r) => r.addEventListener("change", () => { m.game = r.value; m.options = {}; renderMenu(); }));
   el.menu.querySelectorAll("select[data-k]").forEach((s) => s.addEventListener("change", () => {
     const k = s.dataset.k;

@@ -12,12 +12,14 @@ import { openMenu, closeMenu } from "./menu.js";
 import { render } from "./table/render.js";
 import { renderStatus } from "./table/status.js";
 import { keep, newRecord } from "./keep.js";
+import { bindAidKeys, onUndoReply } from "./aids.js";
 
 /** Take an engine reply: the new view, how the game ended, the finished deal's items. */
 export function takeReply(r) {
   S.view = r.view;
   S.result = r.result || null;
   S.refusal = null;
+  S.canUndo = !!r.can_undo;
   if (r.finished) S.lastDeal = { ...r.finished, dismissed: false };
 }
 
@@ -123,3 +125,7 @@ export async function explainCard(card) {
   S.refusal = { card, rule: r.rule, reason: r.reason };
   renderStatus(v);
 }
+
+// the play aids (aids.js): keys H and U; an undo's reply lands here like any other
+bindAidKeys();
+onUndoReply((r, gen) => { takeReply(r); keep(); showError(""); run(gen); });

@@ -25,6 +25,8 @@ export const S = {
   game: null, players: 0, seat: 0, seed: 0, levels: [], delay: DEFAULT_DELAY, options: {},
   gen: 0,                     // bumps on every new game: stale bot loops stop
   busy: false,                // an action of the person is on its way to the engine
+  canUndo: false,             // the person has a decision of this deal to take back (bridge reply)
+  hint: null,                 // the hint of the view on the table: {view, pending, result}
   trickSeen: 0,               // trick cards already drawn (only newer ones drop in)
   shownDeal: 0,               // the deal number drawn last (a new one shows a toast)
   record: null,               // the kept record of the game on the table: {id, started, aids, finished}

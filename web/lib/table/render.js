@@ -11,6 +11,7 @@ import { renderHand } from "./hand.js";
 import { renderStatus } from "./status.js";
 import { renderSide } from "./side.js";
 import { renderGameOver } from "./game-over.js";
+import { renderAids } from "../aids.js";
 
 export function render() {
   const v = S.view;
@@ -30,6 +31,7 @@ export function render() {
   renderStatus(v);
   renderSide(v);
   renderGameOver(v);
+  renderAids();
   if (S.shownDeal && v.deal_no > S.shownDeal && !v.is_over) {       // a new deal: say so
     const toast = h("div", { class: "dealtoast", "aria-live": "polite" }, esc(t("ui.deal", { deal: v.deal_no })));
     el.felt.appendChild(toast);

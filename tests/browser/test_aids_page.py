@@ -1,0 +1,86 @@
+"""The play aids on the page: a hint lists every legal action with a value and marks the
+suggested one; undo (button and key U) twice gives back exactly the earlier views; the deal then
+plays to its end.  Screenshots of the hint panel go to /tmp (a person looks at them)."""
+
+from __future__ import annotations
+
+import json
+
+from harness import (
+    ENABLED_ACTION,
+    GAME_OVER,
+    open_game,
+    page_actions,
+    play_whole_game,
+    wait_for_turn,
+)
+
+SAME = "(v) => JSON.stringify(window.atutPage.view) === JSON.stringify(v)"
+
+
+def _view(page):
+    return page.evaluate("() => window.atutPage.view")
+
+
+def _decide(page):
+    """Play the first enabled action at the person's next turn with a choice; the view before."""
+    while True:
+        assert wait_for_turn(page) == "turn"
+        v = _view(page)
+        page.locator(ENABLED_ACTION).first.click()
+        if len(v["legal_actions"]) > 1:
+            return v
+
+
+def test_hint_undo_twice_and_finish_the_deal(page, dist_url):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_game(page, dist_url, "sixty_six", players=2, seed=11, bots="rules")
+    before = [_decide(page), _decide(page)]
+    assert wait_for_turn(page) == "turn"
+    page.wait_for_selector("[data-testid=hint]")
+    page.locator("[data-testid=hint]").click()
+    panel = page.wait_for_selector("[data-testid=hint-panel]", timeout=60_000)
+    rows = page.eval_on_selector_all(
+        "[data-testid=hint-panel] [data-hint-action]",
+        "els => els.map(e => [e.dataset.hintAction, Number(e.dataset.value)])")
+    legal = sorted(json.dumps(a, sort_keys=True, separators=(",", ":"))
+                   for a in _view(page)["legal_actions"])
+    assert sorted(k for k, _ in rows) == legal
+    assert sorted(page_actions(page)) == legal
+    assert all(isinstance(v, float) and v == v for _, v in rows)
+    assert page.locator(".hinted").count() >= 1
+    page.screenshot(path="/tmp/hint-1280.png")
+    page.set_viewport_size({"width": 390, "height": 844})
+    panel.scroll_into_view_if_needed()
+    page.screenshot(path="/tmp/hint-390.png")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    # undo twice: the button, then the key
+    page.locator("[data-testid=undo]").click()
+    page.wait_for_function(SAME, arg=before[1], timeout=30_000)
+    assert _view(page) == before[1]
+    page.wait_for_selector("[data-testid=undo]")
+    page.keyboard.press("u")
+    page.wait_for_function(SAME, arg=before[0], timeout=30_000)
+    assert _view(page) == before[0]
+    assert page.locator("[data-testid=hint-panel]").count() == 0
+    save = json.loads(page.evaluate("() => window.atutPage.request('save')"))
+    assert len(save["undos"]) == 2
+    play_whole_game(page, dist_url, "sixty_six", players=2, seed=11, open_page=False)
+    assert page.locator(GAME_OVER).is_visible()
+
+
+def test_hints_and_undo_can_be_turned_off(page, dist_url):
+    open_game(page, dist_url, "sixty_six", players=2, seed=5, bots="rules")
+    assert wait_for_turn(page) == "turn"
+    page.wait_for_selector("[data-testid=hint]")
+    page.locator("[data-testid=open-menu]").click()
+    page.locator("input[data-aid=hints]").uncheck()
+    page.locator("input[data-aid=undo]").uncheck()
+    page.reload()
+    page.wait_for_selector("body[data-engine=ready]", timeout=120_000)
+    assert wait_for_turn(page) == "turn"
+    page.keyboard.press("h")
+    page.wait_for_timeout(300)
+    assert page.locator("[data-testid=hint]").count() == 0
+    assert page.locator("[data-testid=hint-panel], [data-testid=hint-progress]").count() == 0
+    assert page.locator("[data-testid=undo]").count() == 0

@@ -1,0 +1,165 @@
+// Play aids: Hint (the engine's analysis of the person's view, bridge.py op "hint": every legal
+// action's value as a small bar chart, the suggested action marked on the table) and Undo (the
+// person's last decision of the deal taken back with the bots' replies, op "undo").  Both are on
+// the person's turn only, both may be turned off in the menu (kept in localStorage), keys H
+// and U.  The hint runs in the worker: the table stays live and says that it is thinking.
+
+import { esc } from "../cards.js";
+import { canonical } from "./canonical.js";
+import { el, h } from "./dom.js";
+import { S } from "./state.js";
+import { t, actionLabel } from "./words.js";
+import { request } from "./worker-client.js";
+import { showError } from "./notice.js";
+
+const KEYS = { hints: "atut.hints", undo: "atut.undo" };
+
+/** Whether an aid ("hints" or "undo") is on (the default) or turned off in the menu. */
+export function aidOn(name) {
+  try { return localStorage.getItem(KEYS[name]) !== "off"; } catch (_) { return true; }
+}
+
+export function setAid(name, on) {
+  try { localStorage.setItem(KEYS[name], on ? "on" : "off"); } catch (_) { /* storage off */ }
+  if (!on && name === "hints") S.hint = null;
+  renderAids();
+}
+
+/** The menu's two checkboxes (HTML) and their wiring (call bindAidSettings(root) after). */
+export function aidSettingsHTML() {
+  const box = (name, label) => `<label class="field check"><input type="checkbox" data-aid="${name}" ${aidOn(name) ? "checked" : ""}><span>${esc(t(label))}</span></label>`;
+  return box("hints", "ui.aid.hints") + box("undo", "ui.aid.undo");
+}
+
+export function bindAidSettings(root) {
+  for (const c of root.querySelectorAll("input[data-aid]")) {
+    c.addEventListener("change", () => setAid(c.dataset.aid, c.checked));
+  }
+}
+
+let aidsNode = null;
+let replayer = () => {};
+
+/** Give the function that applies an engine reply and goes on playing (play.js). */
+export function onUndoReply(fn) { replayer = fn; }
+
+function myTurn() {
+  const v = S.view;
+  return !!v && !v.is_over && v.to_move === S.seat;
+}
+
+function node() {
+  if (!aidsNode) {
+    aidsNode = h("div", { id: "aids", class: "aids", "data-testid": "aids" });
+    el.status.insertAdjacentElement("afterend", aidsNode);
+    aidsNode.addEventListener("click", (e) => {
+      if (e.target.closest("[data-testid=hint]")) hint();
+      else if (e.target.closest("[data-testid=undo]")) undo();
+      else if (e.target.closest("[data-hint-close]")) { S.hint = null; renderAids(); }
+    });
+  }
+  return aidsNode;
+}
+
+function bars(result) {
+  const vals = result.actions.map((a) => a.value).filter((x) => typeof x === "number");
+  const hi = Math.max(...vals), lo = Math.min(...vals);
+  const span = hi - lo || 1;
+  const best = canonical(result.best);
+  return result.actions.map((a) => {
+    const key = canonical(a.action);
+    const pct = typeof a.value === "number" ? Math.round(8 + 92 * (a.value - lo) / span) : 0;
+    const win = typeof a.win === "number" ? ` · ${esc(t("ui.hint.win", { pct: Math.round(a.win * 100) }))}` : "";
+    const num = typeof a.value === "number" ? a.value.toFixed(Math.abs(a.value) >= 10 ? 1 : 2) : "–";
+    return `<li class="hint-row${key === best ? " best" : ""}" data-hint-action="${esc(key)}" data-value="${typeof a.value === "number" ? a.value : 0}">
+      <span class="hint-label">${actionLabel(a.action, "html")}</span>
+      <span class="hint-bar" aria-hidden="true"><span style="width:${pct}%"></span></span>
+      <span class="hint-num">${esc(num)}${win}</span></li>`;
+  }).join("");
+}
+
+/** Draw the aids' bar (after each render of the table) and mark the suggested action. */
+export function renderAids() {
+  if (!el.status) return;
+  const n = node();
+  const mine = myTurn();
+  if (S.hint && S.hint.view !== S.view) S.hint = null;
+  const hintBtn = mine && aidOn("hints")
+    ? `<button type="button" class="ghost aid" data-testid="hint" aria-keyshortcuts="H" ${S.hint && S.hint.pending ? "disabled" : ""}>${esc(t("ui.hint"))}</button>` : "";
+  const undoBtn = mine && aidOn("undo") && S.canUndo
+    ? `<button type="button" class="ghost aid" data-testid="undo" aria-keyshortcuts="U" ${S.busy ? "disabled" : ""}>${esc(t("ui.undo"))}</button>` : "";
+  let panel = "";
+  if (S.hint && mine) {
+    panel = S.hint.pending
+      ? `<div class="hint-panel" data-testid="hint-progress" aria-live="polite">${esc(t("ui.hint.thinking"))}</div>`
+      : `<div class="hint-panel" data-testid="hint-panel" aria-live="polite">
+          <div class="hint-head"><b>${esc(t("ui.hint.title"))}</b> <span class="sub">${esc(t("ui.hint.measure", { n: S.hint.result.actions[0] ? S.hint.result.actions[0].samples : 0 }))}</span>
+          <button type="button" class="close" data-hint-close aria-label="${esc(t("ui.close_panel"))}">×</button></div>
+          <ol class="hint-bars">${bars(S.hint.result)}</ol></div>`;
+  }
+  n.innerHTML = hintBtn || undoBtn || panel ? `<div class="aid-buttons">${hintBtn}${undoBtn}</div>${panel}` : "";
+  n.hidden = !n.innerHTML;
+  for (const b of document.querySelectorAll(".hinted")) b.classList.remove("hinted");
+  if (S.hint && S.hint.result && mine) {
+    const key = canonical(S.hint.result.best);
+    for (const b of el.table.querySelectorAll("[data-action]")) {
+      if (b.dataset.action === key) b.classList.add("hinted");
+    }
+  }
+}
+
+/** Ask the engine for a hint on the person's turn. */
+export async function hint() {
+  if (!myTurn() || !aidOn("hints") || S.busy || (S.hint && S.hint.view === S.view)) return;
+  const v = S.view;
+  const gen = S.gen;
+  S.hint = { view: v, pending: true };
+  renderAids();
+  let r;
+  try {
+    r = await request("hint");
+  } catch (err) {
+    if (S.hint && S.hint.view === v) S.hint = null;
+    if (gen === S.gen) showError(t("ui.engine_error", { message: err.message }));
+    renderAids();
+    return;
+  }
+  if (gen !== S.gen || S.view !== v) return;
+  S.hint = { view: v, pending: false, result: r };
+  if (S.record && S.record.aids) S.record.aids.hints += 1;
+  renderAids();
+}
+
+/** Take back the person's last decision of the deal. */
+export async function undo() {
+  if (!myTurn() || !aidOn("undo") || S.busy || !S.canUndo) return;
+  S.busy = true;
+  const gen = S.gen;
+  let r;
+  try {
+    r = await request("undo");
+  } catch (err) {
+    S.busy = false;
+    if (gen === S.gen) showError(t("ui.error", { message: err.message }));
+    renderAids();
+    return;
+  }
+  S.busy = false;
+  if (gen !== S.gen) return;
+  if (S.record && S.record.aids) S.record.aids.undo += 1;
+  S.hint = null;
+  S.trickSeen = Array.isArray(r.view.trick) ? r.view.trick.length : 0;
+  replayer(r, gen);
+}
+
+/** Keys H and U (not while typing or in the menu). */
+export function bindAidKeys() {
+  document.addEventListener("keydown", (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey || e.repeat) return;
+    const tag = (e.target && e.target.tagName) || "";
+    if (/^(INPUT|SELECT|TEXTAREA)$/.test(tag) || (e.target && e.target.isContentEditable)) return;
+    if (el.menu && !el.menu.hidden) return;
+    const k = e.key.toLowerCase();
+    if (k === "h") { e.preventDefault(); hint(); } else if (k === "u") { e.preventDefault(); undo(); }
+  });
+}

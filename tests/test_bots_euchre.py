@@ -6,14 +6,14 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_euchre import do, new
 
 import atut
 from atut import cards as C
-from atut.bots import check_determinization, euchre as B, make_bot
+from atut.bots import check_determinization, make_bot
+from atut.bots import euchre as B
 from atut.game import canonical
 from atut.games import euchre as E
-
-from test_euchre import do, new
 
 
 def _random_states(n_games, seed0=0, options=None):
@@ -111,7 +111,7 @@ def test_rule_policy_is_legal_in_every_phase():
 
 def test_rollout_policy_is_legal():
     rng = random.Random(6)
-    for g, v in _random_states(30, seed0=50):
+    for _g, v in _random_states(30, seed0=50):
         d = B.determinize(v, rng)
         a = B.rollout_policy(d, rng)
         assert canonical(a) in {canonical(x) for x in d._legal()}

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import random
 
+from test_euchre import do, new
+
 import atut
 from atut import bots
 from atut import cards as C
-from atut.bots import euchre as B, make_bot
+from atut.bots import euchre as B
+from atut.bots import make_bot
 from atut.game import canonical
-
-from test_euchre import do, new
 
 
 def _mask(codes):
@@ -113,7 +114,7 @@ def test_exact_endgame_matches_the_generic_solver():
     ``evaluate`` (the same scale, deal bonus included)."""
     rng = random.Random(3)
     n = 0
-    for g, v in _play_states(30, seed0=80):
+    for g, _v in _play_states(30, seed0=80):
         if sum(C.count(g.hands[s]) for s in range(4)) > 10:
             continue
         c = g.clone()
@@ -146,7 +147,7 @@ def test_search_bot_orders_up_a_laydown_and_goes_alone():
 
 def test_level4_solves_late_positions():
     bot = make_bot("euchre", 4, seed=3, budget={"rollouts": 40, "min_samples": 4})
-    for g, v in _play_states(10, seed0=120):
+    for _g, v in _play_states(10, seed0=120):
         if sum(x["cards"] for x in v["seats"] if not x["sitting_out"]) <= B.SOLVE_CARDS \
                 and len(v["legal_actions"]) > 1:
             a = bot.choose(v)

@@ -90,7 +90,7 @@ def test_knowledge_voids_from_failing_to_follow():
 def test_rule_policy_is_always_legal():
     rng = random.Random(0)
     for n in (2, 3):
-        for g, v in positions(n, 4, seed0=50):
+        for _g, v in positions(n, 4, seed0=50):
             a = B.rule_policy(v, rng)
             assert canonical(a) in {canonical(x) for x in v["legal_actions"]}
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_sixty_six import new
 
 import atut
 from atut import arena
 from atut import bots as B
 from atut import cards as C
 from atut.bots import sixty_six as P
-from test_sixty_six import new
 
 
 def rules(game):

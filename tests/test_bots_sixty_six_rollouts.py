@@ -107,7 +107,7 @@ def test_own_line_search_of_the_last_cards_never_loses_what_the_rules_win(n):
     true state it wins every deal the rules win, and some they lose."""
     assert P.OWN_MAX[n] >= 2
     better = 0
-    for g, v, a in _rule_games(n, 40):
+    for g, v, _a in _rule_games(n, 40):
         if g.trump_card is not None or C.count(g.hands[g.to_move]) > P.OWN_MAX[n]:
             continue
         c = B.fast_clone(g)

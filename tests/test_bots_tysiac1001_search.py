@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import random
 
+from test_bots_tysiac1001 import announced_deal, new
+
 import atut
 from atut import bots as B
 from atut import cards as C
 from atut.bots import tysiac1001 as P
-
-from test_bots_tysiac1001 import announced_deal, new
 
 BUDGET = {"rollouts": 60, "min_samples": 6, "time_cap": 30.0, "clock": "cpu"}
 

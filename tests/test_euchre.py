@@ -167,7 +167,7 @@ def test_E5_stick_the_dealer():
     do(g, "pass", "pass", "pass", "pass")
     assert g.phase == "round2" and g.to_move == 1
     assert g.hands[0] == C.mask_of(C.card(x) for x in hand(g, 0)) and len(hand(g, 0)) == 5
-    for seat in (1, 2, 3):
+    for _seat in (1, 2, 3):
         acts = g.legal_actions()
         assert {"type": "name", "suit": "S"} not in acts
         assert sorted(a["suit"] for a in acts if a["type"] == "name") == ["C", "D", "H"]
@@ -366,7 +366,8 @@ def test_G3_deal_pattern():
 
 
 def test_G3_bad_deck_rejected():
-    for bad in (ALL[:-1], ALL + ["AS"], ALL[:-1] + ["8S"], ALL[:-1] + [ALL[0]], "AS KS", None and 1):
+    for bad in (ALL[:-1], ALL + ["AS"], ALL[:-1] + ["8S"], ALL[:-1] + [ALL[0]], "AS KS",
+                None and 1):
         if bad is None:
             continue
         with pytest.raises(ValueError):
@@ -622,7 +623,7 @@ def _hidden_from(g, seat):
     if g.discarded >= 0 and seat != g.dealer:
         hidden.add(g.discarded)
     hidden.discard(g.upcard)                      # the upcard was shown face up to everyone
-    return {'"%s"' % C.CODES[c] for c in hidden}
+    return {f'"{C.CODES[c]}"' for c in hidden}
 
 
 def test_view_leaks_nothing():

@@ -360,8 +360,6 @@ def test_E12_six_tricks_score_nothing():
     bonus_in_deal = False
     while not g.is_over:
         g.apply(rng.choice(g.legal_actions()))
-        for e in g.events[g._deal_event:]:
-            pass
     for e in g.events:
         if e["type"] == "deal":
             bonus_in_deal = False

@@ -15,7 +15,6 @@ import sys
 import time
 
 import atut
-from atut.game import canonical
 
 SUIT_SYMBOL = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
 

@@ -31,6 +31,7 @@ import sys
 import time
 
 import atut
+
 from . import cards as C
 from .bots import NAMES, make_bot, parse_level
 
@@ -219,12 +220,13 @@ def report(r: dict) -> str:
              f"{'x fair':>6} {'margin':>8} {'95% CI':>8} {'Elo':>6} {'Elo 95% CI':>14}"]
     for b in r["bots"]:
         name = f"{b['level']} {LEVEL_NAME[b['level']]}"
+        lo, hi = b['share'] - b['share_ci'], b['share'] + b['share_ci']
         lines.append(
             f"{name:<10} {b['seats']:>5} {b['share']:>10.3f} "
-            f"{'[%.3f, %.3f]' % (b['share'] - b['share_ci'], b['share'] + b['share_ci']):>15} "
+            f"{f'[{lo:.3f}, {hi:.3f}]':>15} "
             f"{b['fair']:>6.3f} {b['ratio']:>6.2f} {b['margin']:>+8.2f} "
-            f"{'±%.2f' % b['margin_ci']:>8} {b['elo']:>+6.0f} "
-            f"{'[%+.0f, %+.0f]' % (b['elo_lo'], b['elo_hi']):>14}")
+            f"{'±{:.2f}'.format(b['margin_ci']):>8} {b['elo']:>+6.0f} "
+            f"{'[{:+.0f}, {:+.0f}]'.format(b['elo_lo'], b['elo_hi']):>14}")
     lines.append(f"margin in {margin_unit} per {per}; {r['decisions']} search decisions, "
                  f"{r['capped']} cut by the time cap; {r['seconds']:.0f} s")
     return "\n".join(lines)

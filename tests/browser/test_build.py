@@ -34,7 +34,8 @@ def test_wheel_is_pure_and_its_record_is_right(tmp_path):
             if n.endswith("RECORD"):
                 continue
             data = z.read(n)
-            want = "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            want = "sha256=" + base64.urlsafe_b64encode(
+                hashlib.sha256(data).digest()).rstrip(b"=").decode()
             assert listed[n] == (want, str(len(data))), n
     # the same sources give the same bytes
     again = build.build_wheel(tmp_path / "again")
@@ -50,7 +51,8 @@ def _record_ok(z: zipfile.ZipFile, info: str) -> None:
     for n in z.namelist():
         if not n.endswith("RECORD"):
             data = z.read(n)
-            want = "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            want = "sha256=" + base64.urlsafe_b64encode(
+                hashlib.sha256(data).digest()).rstrip(b"=").decode()
             assert listed[n] == (want, str(len(data))), n
 
 

@@ -13,8 +13,16 @@ import pytest
 
 import atut
 from atut.game import canonical
-from harness import (open_game, page_actions, page_cards, play_whole_game, saved_game,
-                     visible_cards, wait_for_turn, worker_random_play)
+from harness import (
+    open_game,
+    page_actions,
+    page_cards,
+    play_whole_game,
+    saved_game,
+    visible_cards,
+    wait_for_turn,
+    worker_random_play,
+)
 
 
 def summary_items(page):
@@ -88,7 +96,7 @@ def test_whole_game_by_clicking(page, dist_url, players, seed, seat, deals):
             seen.add("trump")
             info = pg.locator(".trumpinfo").inner_text()
             assert {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}[view["trump"]] \
-                in info and f"Trump: " in text
+                in info and "Trump: " in text
         for a in view["legal_actions"]:
             if "companion" in a:
                 seen.add("companion")

@@ -11,8 +11,7 @@ import re
 import atut
 from atut import cards as C
 from atut.game import canonical
-from harness import open_game, page_actions, page_cards, play_whole_game, saved_game, \
-    visible_cards
+from harness import open_game, page_actions, page_cards, play_whole_game, saved_game, visible_cards
 
 KINDS = {"order_up", "pass", "name", "discard", "alone", "defend_alone", "play"}
 SEED = 2          # with seat 1 and the chooser below, this game meets every decision

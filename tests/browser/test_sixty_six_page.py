@@ -10,8 +10,16 @@ import pytest
 
 import atut
 from atut.game import canonical
-from harness import (open_game, page_actions, page_cards, play_whole_game, saved_game,
-                     visible_cards, wait_for_turn, worker_random_play)
+from harness import (
+    open_game,
+    page_actions,
+    page_cards,
+    play_whole_game,
+    saved_game,
+    visible_cards,
+    wait_for_turn,
+    worker_random_play,
+)
 
 
 def seat_label(seat, me):

@@ -8,10 +8,17 @@ from __future__ import annotations
 import pytest
 
 import atut
-from atut.game import canonical
 from atut.bots.tysiac1001 import rule_policy
-from harness import (open_game, page_actions, page_cards, play_whole_game, saved_game,
-                     visible_cards, wait_for_turn)
+from atut.game import canonical
+from harness import (
+    open_game,
+    page_actions,
+    page_cards,
+    play_whole_game,
+    saved_game,
+    visible_cards,
+    wait_for_turn,
+)
 
 
 def seat_label(seat, me):

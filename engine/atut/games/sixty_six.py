@@ -32,7 +32,8 @@ KINGS = C.mask_of(c for c in PARTNER if C.rank_of(c) == C.KING)
 QUEENS = MARRIAGE_CARDS & ~KINGS
 MELD_FLAG = 64
 EXCHANGE_MOVE = 128
-ACTION = {EXCHANGE_MOVE: {"type": "exchange"}, **PLAY, **{c + MELD_FLAG: a for c, a in MELD.items()}}
+ACTION = {EXCHANGE_MOVE: {"type": "exchange"}, **PLAY,
+          **{c + MELD_FLAG: a for c, a in MELD.items()}}
 # listed as: exchange first, then each card in hand order, its marriage play right after it
 MOVE_ORDER = {m: k for k, m in enumerate(
     [EXCHANGE_MOVE] + [x for c in DECK for x in (c, c + MELD_FLAG) if x in ACTION])}

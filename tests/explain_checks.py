@@ -44,6 +44,16 @@ def refusal(game: Game, action) -> str:
     return str(ei.value)
 
 
+def refused(g, action, rule, *words):
+    """The rule id right after the common prefix, the same text from explain and apply."""
+    msg = g.explain(action)
+    assert msg is not None and msg.startswith(f"illegal action {atut.canonical(action)}: {rule}: ")
+    for w in words:
+        assert w in msg, (w, msg)
+    assert refusal(g, action) == msg
+    return msg
+
+
 def check_candidates(game: Game, candidates) -> int:
     """Every candidate: explain and legality agree; returns how many were refused."""
     legal = game._legal_now()

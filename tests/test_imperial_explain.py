@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from explain_checks import check_candidates, check_mutants, refusal
+from explain_checks import check_candidates, check_mutants, refused
 from test_imperial_audit import new, play
 
 import atut
@@ -15,16 +15,6 @@ from atut import cards as C
 from atut.games.imperial import DECKS
 
 ALL = C.codes(DECKS[3])
-
-
-def refused(g, action, rule, *words):
-    """The rule id right after the common prefix, the same text from explain and apply."""
-    msg = g.explain(action)
-    assert msg is not None and msg.startswith(f"illegal action {atut.canonical(action)}: {rule}: ")
-    for w in words:
-        assert w in msg, (w, msg)
-    assert refusal(g, action) == msg
-    return msg
 
 
 def test_G13_follow_suit_else_trump_names_the_rule():

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from explain_checks import check_candidates, check_mutants, refusal
+from explain_checks import check_candidates, check_mutants, refusal, refused
 from test_sixty_six_audit import exhausted_four, new, play
 
 import atut
@@ -16,16 +16,6 @@ from atut import cards as C
 from atut.games.sixty_six import DECK, PARTNER
 
 ALL = C.codes(DECK)
-
-
-def refused(g, action, rule, *words):
-    """The rule id right after the common prefix, the same text from explain and apply."""
-    msg = g.explain(action)
-    assert msg is not None and msg.startswith(f"illegal action {atut.canonical(action)}: {rule}: ")
-    for w in words:
-        assert w in msg, (w, msg)
-    assert refusal(g, action) == msg
-    return msg
 
 
 def test_G8_must_follow_names_the_rule():

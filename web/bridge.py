@@ -17,11 +17,20 @@ import random
 import re
 
 import atut
+from atut import cards as C
 from atut.bots import NAMES as LEVEL_NAMES
 
 DEBUG = False
 HINT_LEVEL = 3
 HINT_SEED = 0
+REVIEW_LEVEL = 4
+REVIEW_SEED = 0
+# A reviewed decision's grade by the value it lost against the level-4 analysis's best, in units
+# of REVIEW_SCALE (the game's measure, docs/BOTS.md "Analysis"): at most 0 best, then good,
+# inaccuracy, mistake; more: blunder.
+REVIEW_SCALE = {"sixty_six": 1.0, "euchre": 4.0, "imperial": 50.0, "cesarz": 1.0,
+                "tysiac1001": 1.0}
+GRADES = ((1e-9, "best"), (0.02, "good"), (0.06, "inaccuracy"), (0.15, "mistake"))
 RULE_ID = re.compile(r"\b([GE]\d+)\b")     # the rule a refusal names: "...: G8: ..." or "(G8)"
 
 
@@ -46,7 +55,7 @@ class Table:
         self.finished = None             # the person's log of the deal that ended last
         self.last_deal = None            # what the page shows of it (see _last_deal)
         self._shown = (None, 0, 0, None)  # (game, len(history), seat, view) computed last
-        self._points: list[tuple[int, int]] = []   # (deal_no, len(history)) of the person's decisions
+        self._points: list[tuple[int, int]] = []   # (deal_no, len(history)): your decisions
 
     def _apply(self, g, action):
         """Apply an action; returns the "last deal" items for the page when the action ended a
@@ -248,6 +257,68 @@ class Table:
         """Whether the person has a decision of the current deal to take back."""
         g = self._need_game()
         return not g.is_over and bool(self._decisions(g))
+
+    def _replay_to(self, g, n):
+        """A copy of ``g`` after its first ``n`` actions (a replay of the save)."""
+        data = json.loads(g.to_json())
+        data.pop("undos", None)
+        data["actions"] = data["actions"][:n]
+        return atut.load_game(data)
+
+    def _ended_deal(self, g):
+        """The number of the deal that ended last (the game's last when it is over)."""
+        if g.is_over:
+            return g.deal_no
+        if self.finished is None:
+            raise ValueError("no deal has ended yet")
+        return self.finished["deal_no"]
+
+    def op_review(self):
+        """The deal that ended last, step by step with every hand open (it is over: nothing
+        is hidden any more): ``{"deal_no", "steps": [{"i", "seat", "action", "hands", "trick",
+        "mine"}]}``, ``i`` the action's index in the game, ``mine`` a decision of the person
+        (a choice of two or more) to grade with ``review_grade``."""
+        g = self._need_game()
+        deal = self._ended_deal(g)
+        r = self._replay_to(g, 0)
+        steps = []
+        for i, a in enumerate(g.history):
+            if r.deal_no == deal and r.to_move is not None:
+                pub = r.view(None)
+                steps.append({
+                    "i": i, "seat": r.to_move, "action": a,
+                    "hands": [C.codes(C.cards_of(h)) for h in r.hands],
+                    "trick": pub.get("trick") or [],
+                    "mine": r.to_move == self.seat and len(r.legal_actions()) > 1})
+            elif r.deal_no > deal:
+                break
+            r.apply(a)
+        return {"deal_no": deal, "steps": steps}
+
+    def op_review_grade(self, i=0, budget=None):
+        """The grade of the person's decision at action ``i`` of a finished deal: the
+        level-4 analysis of the person's view then (seed ``REVIEW_SEED``), the value the played
+        action lost against the best, and the grade (``GRADES``)."""
+        g = self._need_game()
+        deal = self._ended_deal(g)
+        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(g.history):
+            raise ValueError(f"no action {i!r} in this game")
+        r = self._replay_to(g, i)
+        if r.deal_no > deal or r.to_move != self.seat:
+            raise ValueError("only your own decisions of a finished deal are graded")
+        out = atut.analyse(g.game_id, r.view(self.seat), REVIEW_LEVEL, seed=REVIEW_SEED,
+                           budget=budget)
+        played = atut.canonical(g.history[i])
+        values = {atut.canonical(a["action"]): a["value"] for a in out["actions"]}
+        best = out["actions"][0]["value"]
+        mine = values.get(played)
+        loss = 0.0 if best is None or mine is None else max(0.0, best - mine)
+        scaled = loss / REVIEW_SCALE.get(g.game_id, 1.0)
+        grade = next((name for limit, name in GRADES if scaled <= limit), "blunder")
+        if played == atut.canonical(out["best"]):
+            grade = "best"
+        return {"i": i, "grade": grade, "loss": round(loss, 4), "played": g.history[i],
+                "best": out["best"], "actions": out["actions"]}
 
     def op_finished_deal(self):
         """The "last deal" items of the deal that ended last (see _last_deal), or None."""

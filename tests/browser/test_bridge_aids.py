@@ -106,3 +106,33 @@ def test_hint_on_the_persons_turn_only(game, players):
         sorted(atut.canonical(a) for a in v["legal_actions"])
     # nothing but the analysis: no hand of another seat
     assert set(h) == {"seat", "level", "actions", "best", "beliefs"}
+
+
+LIFTED = {"time_cap": 1e9, "clock": "cpu"}
+
+
+@pytest.mark.parametrize("game,players", [("sixty_six", 2), ("euchre", 4), ("imperial", 2)])
+def test_review_of_a_finished_deal_open_hands_and_reproducible_grades(game, players):
+    r = call("new_game", game=game, players=players, seed=6, seat=0, levels=[2])["result"]
+    assert call("review")["ok"] is False                  # no deal has ended yet
+    rng = random.Random(2)
+    deal = r["view"]["deal_no"]
+    while not r["view"]["is_over"] and r["view"]["deal_no"] == deal:
+        v = r["view"]
+        r = call("act", action=rng.choice(v["legal_actions"]))["result"] if v["to_move"] == 0 \
+            else call("bot_step")["result"]
+    rev = call("review")["result"]
+    assert rev["deal_no"] == deal and rev["steps"]
+    g = atut.load_game(call("save")["result"])
+    for st in rev["steps"]:
+        assert g.history[st["i"]] == st["action"]
+        assert len(st["hands"]) == players
+    mine = [st for st in rev["steps"] if st["mine"]][:2]
+    assert mine
+    for st in mine:
+        a = call("review_grade", i=st["i"], budget=LIFTED)["result"]
+        b = call("review_grade", i=st["i"], budget=LIFTED)["result"]
+        assert a == b and a["grade"] in ("best", "good", "inaccuracy", "mistake", "blunder")
+        assert a["played"] == st["action"] and a["loss"] >= 0
+    bot_step = next(st for st in rev["steps"] if st["seat"] != 0)
+    assert call("review_grade", i=bot_step["i"])["ok"] is False

@@ -23,6 +23,10 @@ if str(HERE) not in sys.path:
 
 import build  # noqa: E402  (the project's build.py)
 
+# ATUT_DIST=<folder>: test a copy of dist/ (so that a build running meanwhile cannot change it)
+if os.environ.get("ATUT_DIST"):
+    build.DIST = Path(os.environ["ATUT_DIST"]).resolve()
+
 try:
     from playwright.sync_api import sync_playwright
     _PLAYWRIGHT_ERROR = None

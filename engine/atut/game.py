@@ -72,7 +72,7 @@ class Game:
         self.n = players
         self.seed = seed
         self.rng = random.Random(seed)
-        drawn = self.rng.randrange(players)      # always drawn, so a given dealer keeps the shuffles
+        drawn = self.rng.randrange(players)   # always drawn: a given dealer keeps the shuffles
         self.first_dealer = drawn if dealer is None else dealer
         self.dealer = self.first_dealer
         first = None
@@ -325,7 +325,22 @@ class Game:
         return (f"illegal action {canonical(action)} for seat {seat} in phase {self.phase!r}; "
                 f"legal {t} actions: {', '.join(same)}")
 
-    def clone(self) -> "Game":
+    def _refusal_by_rule(self, action: dict, phase_actions: dict, shape_fault) -> str | None:
+        """For games with one rule function per action type: the refusal of an action of a
+        type the current phase has (``phase_actions[phase]``): its fields' shape
+        (``shape_fault(type, action)``, a message or ``None``), then the reason the type's rule
+        gives (``self._why(type, action, seat)``, with its rule id).  ``None`` for another
+        phase's type or no type (the base ``_explain`` says it), or a legal action."""
+        t = action.get("type")
+        if type(t) is not str or t not in phase_actions.get(self.phase, ()):
+            return None
+        fault = shape_fault(t, action)
+        if fault:
+            return f"illegal {t} {canonical(action)}: {fault}"
+        why = self._why(t, action, self.to_move)
+        return None if why is None else f"illegal action {canonical(action)}: {why}"
+
+    def clone(self) -> Game:
         """A copy for search: lists, dicts and the RNG are copied one level down, no events."""
         new = object.__new__(type(self))
         d = self.__dict__.copy()

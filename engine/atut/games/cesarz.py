@@ -17,7 +17,7 @@ credit, scoring and the next deal happen inside ``apply``.
 from __future__ import annotations
 
 from .. import cards as C
-from ..game import Game, canonical
+from ..game import Game
 
 RANKS = ("A", "10", "K", "Q", "PR", "J", "YP", "9")          # §2, high to low
 POINTS = {"A": 12, "10": 10, "K": 7, "Q": 6, "PR": 4, "J": 3, "YP": 2, "9": 1}   # §1
@@ -735,16 +735,8 @@ class Cesarz(Game):
     # --- errors: why an action is illegal ---------------------------------------------
 
     def _explain(self, action, legal):
-        t = action.get("type")
-        if type(t) is not str or t not in PHASE_ACTIONS.get(self.phase, ()):
-            return super()._explain(action, legal)   # another phase's action, no type
-        fault = _shape_fault(t, action)
-        if fault:
-            return f"illegal {t} {canonical(action)}: {fault}"
-        why = self._why(t, action, self.to_move)
-        if why is None:                                   # not reached: the action is legal
-            return super()._explain(action, legal)
-        return f"illegal action {canonical(action)}: {why}"
+        return (self._refusal_by_rule(action, PHASE_ACTIONS, _shape_fault)
+                or super()._explain(action, legal))
 
     def _why(self, t, a, seat):
         """The reason the rule of ``t`` refuses the well-formed action ``a``, or None."""

@@ -22,7 +22,7 @@ or ``"any"`` (modern Tysiąc: any two cards of the declarer's whole hand).
 from __future__ import annotations
 
 from .. import cards as C
-from ..game import Game, canonical
+from ..game import Game
 from ..tricks import trick_winner
 
 RANKS = C.ACE_TEN_RANKS                                      # G1, G2: A > 10 > K > Q > J > 9
@@ -501,16 +501,8 @@ class Tysiac1001(Game):
     # --- errors -------------------------------------------------------------------------
 
     def _explain(self, action, legal):
-        t = action.get("type")
-        if type(t) is not str or t not in PHASE_ACTIONS.get(self.phase, ()):
-            return super()._explain(action, legal)
-        fault = _shape_fault(t, action)
-        if fault:
-            return f"illegal {t} {canonical(action)}: {fault}"
-        why = self._why(t, action, self.to_move)
-        if why is None:                                   # not reached: the action is legal
-            return super()._explain(action, legal)
-        return f"illegal action {canonical(action)}: {why}"
+        return (self._refusal_by_rule(action, PHASE_ACTIONS, _shape_fault)
+                or super()._explain(action, legal))
 
     def _why(self, t, a, seat):
         """The reason the rule of ``t`` refuses the well-formed action ``a``, or None."""

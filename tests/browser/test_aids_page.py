@@ -67,6 +67,21 @@ def test_hint_undo_twice_and_finish_the_deal(page, dist_url):
     assert len(save["undos"]) == 2
     play_whole_game(page, dist_url, "sixty_six", players=2, seed=11, open_page=False)
     assert page.locator(GAME_OVER).is_visible()
+    # the deal's review: open hands (past cards, no data-card), grades as they arrive
+    page.locator("[data-testid=review]").click()
+    page.wait_for_selector("[data-testid=review-panel]")
+    assert page.locator("[data-testid=review-panel] [data-card]").count() == 0
+    assert page.locator("[data-testid=review-panel] [data-past-card]").count() > 0
+    page.wait_for_function("() => /\\(([1-9]\\d*) /.test(document.querySelector("
+                           "'[data-testid=review-summary]').textContent)", timeout=120_000)
+    first = page.locator("[data-testid=review-step]").get_attribute("data-step-index")
+    page.locator("[data-testid=review-next]").click()
+    page.keyboard.press("ArrowRight")
+    assert int(page.locator("[data-testid=review-step]").get_attribute("data-step-index")) \
+        == int(first) + 2
+    page.keyboard.press("End")
+    assert page.locator("[data-testid=review-next]").is_disabled()
+    page.screenshot(path="/tmp/review-1280.png")
 
 
 def test_hints_and_undo_can_be_turned_off(page, dist_url):

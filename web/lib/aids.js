@@ -11,6 +11,7 @@ import { S } from "./state.js";
 import { t, actionLabel } from "./words.js";
 import { request } from "./worker-client.js";
 import { showError } from "./notice.js";
+import { canReview, openReview, reviewOpen, closeReview, bindReviewKeys } from "./review.js";
 
 const KEYS = { hints: "atut.hints", undo: "atut.undo" };
 
@@ -55,6 +56,7 @@ function node() {
     aidsNode.addEventListener("click", (e) => {
       if (e.target.closest("[data-testid=hint]")) hint();
       else if (e.target.closest("[data-testid=undo]")) undo();
+      else if (e.target.closest("[data-testid=review]")) openReview();
       else if (e.target.closest("[data-hint-close]")) { S.hint = null; renderAids(); }
     });
   }
@@ -88,6 +90,9 @@ export function renderAids() {
     ? `<button type="button" class="ghost aid" data-testid="hint" aria-keyshortcuts="H" ${S.hint && S.hint.pending ? "disabled" : ""}>${esc(t("ui.hint"))}</button>` : "";
   const undoBtn = mine && aidOn("undo") && S.canUndo
     ? `<button type="button" class="ghost aid" data-testid="undo" aria-keyshortcuts="U" ${S.busy ? "disabled" : ""}>${esc(t("ui.undo"))}</button>` : "";
+  if (reviewOpen() && !canReview()) closeReview();
+  const reviewBtn = canReview()
+    ? `<button type="button" class="ghost aid" data-testid="review">${esc(t("ui.review"))}</button>` : "";
   let panel = "";
   if (S.hint && mine) {
     panel = S.hint.pending
@@ -97,7 +102,7 @@ export function renderAids() {
           <button type="button" class="close" data-hint-close aria-label="${esc(t("ui.close_panel"))}">×</button></div>
           <ol class="hint-bars">${bars(S.hint.result)}</ol></div>`;
   }
-  n.innerHTML = hintBtn || undoBtn || panel ? `<div class="aid-buttons">${hintBtn}${undoBtn}</div>${panel}` : "";
+  n.innerHTML = hintBtn || undoBtn || reviewBtn || panel ? `<div class="aid-buttons">${hintBtn}${undoBtn}${reviewBtn}</div>${panel}` : "";
   n.hidden = !n.innerHTML;
   for (const b of document.querySelectorAll(".hinted")) b.classList.remove("hinted");
   if (S.hint && S.hint.result && mine) {
@@ -154,6 +159,7 @@ export async function undo() {
 
 /** Keys H and U (not while typing or in the menu). */
 export function bindAidKeys() {
+  bindReviewKeys();
   document.addEventListener("keydown", (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey || e.repeat) return;
     const tag = (e.target && e.target.tagName) || "";

@@ -1,0 +1,128 @@
+// The deal review: once a deal has ended, [data-testid=review] opens a step-through replay of it
+// with every hand open (bridge.py op "review": the deal is over, nothing is hidden any more).
+// First, previous, next, last and the arrow keys (Home/End too, Escape closes).  Each decision
+// of the person is graded against a level-4 analysis (op "review_grade", one request after the
+// other in the worker, so the grades appear as they arrive); the better action is shown and the
+// deal's accuracy summed up.  Every card here is of a finished deal: drawn as a past card
+// (no data-card).
+
+import { chip, esc } from "../cards.js";
+import { h } from "./dom.js";
+import { S } from "./state.js";
+import { t, tc, seatName, actionLabel, past } from "./words.js";
+import { request } from "./worker-client.js";
+import { showError } from "./notice.js";
+
+let R = null;                 // {deal_no, steps, at, grades: {i: grade}, token}
+let token = 0;
+let box = null;
+
+const card = (code) => chip(code, tc, true);
+const label = (a) => past(() => actionLabel(a, "html"));
+
+/** Whether a finished deal can be reviewed now. */
+export function canReview() {
+  return !!S.view && (!!S.lastDeal || !!S.view.is_over);
+}
+
+export function reviewOpen() { return !!R; }
+
+export async function openReview() {
+  if (!canReview()) return;
+  const my = ++token;
+  let r;
+  try {
+    r = await request("review");
+  } catch (err) {
+    showError(t("ui.error", { message: err.message }));
+    return;
+  }
+  if (my !== token) return;
+  R = { ...r, at: 0, grades: {}, token: my };
+  draw();
+  grade(my);
+}
+
+export function closeReview() {
+  token++;
+  R = null;
+  if (box) { box.remove(); box = null; }
+}
+
+async function grade(my) {
+  for (const st of R.steps.filter((x) => x.mine)) {
+    let g;
+    try {
+      g = await request("review_grade", { i: st.i });
+    } catch (err) {
+      g = { grade: "error", error: err.message };
+    }
+    if (my !== token || !R) return;
+    R.grades[st.i] = g;
+    draw();
+  }
+}
+
+function summary() {
+  const mine = R.steps.filter((x) => x.mine);
+  const done = mine.map((x) => R.grades[x.i]).filter((g) => g && g.grade !== "error");
+  if (!mine.length) return esc(t("ui.review.nothing"));
+  const good = done.filter((g) => g.grade === "best" || g.grade === "good").length;
+  const pct = done.length ? Math.round(100 * good / done.length) : 0;
+  const head = esc(t("ui.review.accuracy", { pct, done: done.length, all: mine.length }));
+  const counts = ["best", "good", "inaccuracy", "mistake", "blunder"].map((k) => {
+    const n = done.filter((g) => g.grade === k).length;
+    return n ? `<span class="grade ${k}">${esc(t("ui.grade." + k))} ${n}</span>` : "";
+  }).join(" ");
+  return `${head} ${counts}`;
+}
+
+function draw() {
+  if (!R) return;
+  if (!box) {
+    box = h("div", { class: "review", "data-testid": "review-panel", role: "dialog", "aria-modal": "false" });
+    document.body.appendChild(box);
+    box.addEventListener("click", (e) => {
+      const b = e.target.closest("[data-step]");
+      if (b) step(b.dataset.step);
+      else if (e.target.closest("[data-review-close]")) closeReview();
+    });
+  }
+  const n = R.steps.length;
+  const st = R.steps[R.at];
+  const g = st && st.mine ? R.grades[st.i] : null;
+  let verdict = "";
+  if (st && st.mine) {
+    if (!g) verdict = `<p class="review-grade pending">${esc(t("ui.review.grading"))}</p>`;
+    else if (g.grade === "error") verdict = `<p class="review-grade">${esc(g.error)}</p>`;
+    else {
+      const better = g.grade === "best" ? "" : ` · ${esc(t("ui.review.better"))} ${label(g.best)}`;
+      verdict = `<p class="review-grade" data-grade="${esc(g.grade)}"><span class="grade ${esc(g.grade)}">${esc(t("ui.grade." + g.grade))}</span>${better}</p>`;
+    }
+  }
+  const hands = st ? st.hands.map((cs, s) => `<div class="review-hand${s === st.seat ? " on" : ""}"><b>${esc(seatName(s))}</b> ${cs.map(card).join(" ")}</div>`).join("") : "";
+  const trick = st && st.trick.length ? `<div class="review-trick">${esc(t("ui.review.trick"))} ${st.trick.map((x) => (x && x.card ? card(x.card) : "")).join(" ")}</div>` : "";
+  const btn = (k, text, testid, off) => `<button type="button" class="ghost" data-step="${k}" ${testid ? `data-testid="${testid}"` : ""} ${off ? "disabled" : ""}>${text}</button>`;
+  box.innerHTML = `<div class="review-head"><b>${esc(t("ui.review.title", { deal: R.deal_no }))}</b>
+      <button type="button" class="close" data-review-close aria-label="${esc(t("ui.close_panel"))}">×</button></div>
+    <p class="review-summary" data-testid="review-summary">${summary()}</p>
+    ${st ? `<p class="review-move" data-testid="review-step" data-step-index="${R.at}">${esc(t("ui.review.step", { k: R.at + 1, n }))}: <b>${esc(seatName(st.seat))}</b> — ${label(st.action)}</p>` : ""}
+    ${verdict}${trick}<div class="review-hands">${hands}</div>
+    <div class="review-nav">${btn("first", "|◀", "review-first", R.at === 0)}${btn("prev", "◀", "review-prev", R.at === 0)}${btn("next", "▶", "review-next", R.at >= n - 1)}${btn("last", "▶|", "review-last", R.at >= n - 1)}</div>`;
+}
+
+function step(k) {
+  if (!R) return;
+  const n = R.steps.length;
+  R.at = k === "first" ? 0 : k === "last" ? n - 1 : k === "prev" ? Math.max(0, R.at - 1) : Math.min(n - 1, R.at + 1);
+  draw();
+}
+
+/** Arrow keys, Home, End and Escape while the review is open. */
+export function bindReviewKeys() {
+  document.addEventListener("keydown", (e) => {
+    if (!R) return;
+    const k = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" }[e.key];
+    if (k) { e.preventDefault(); e.stopPropagation(); step(k); } else if (e.key === "Escape") closeReview();
+  }, true);
+}

@@ -6,8 +6,11 @@ and one bot per other seat.  What leaves this module for the page is only ever `
 of the person's seat and what the page renders from it (the finished deal's items, the event
 that tells how the game ended, why an action is refused, a save file the person asked for),
 never the game object, another seat's view or ``events``.  The page knows no rule: whatever
-reads game event types to decide what to show is assembled here.  The ``debug_*`` ops (only when the page was opened with
-``debug=1``) play a separate throwaway game for the tests.
+reads game event types to decide what to show is assembled here.  The ``debug_*`` ops (only
+when the page was opened with ``debug=1``) play a separate throwaway game for the tests.
+
+In teaching mode (``new_game(teach=True)``, the hash's ``open=1``) the person has asked to see
+every hand: the replies then add ``open`` (every hand, and each bot's analysis of its last move).
 """
 
 from __future__ import annotations
@@ -56,6 +59,8 @@ class Table:
         self.last_deal = None            # what the page shows of it (see _last_deal)
         self._shown = (None, 0, 0, None)  # (game, len(history), seat, view) computed last
         self._points: list[tuple[int, int]] = []   # (deal_no, len(history)): your decisions
+        self.teach = False               # teaching mode: every hand open, the bots' analyses
+        self.notes: dict[int, dict] = {}  # teaching mode: each bot's analysis of its last move
 
     def _apply(self, g, action):
         """Apply an action; returns the "last deal" items for the page when the action ended a
@@ -129,7 +134,11 @@ class Table:
             result = ends[-1] if ends else None
         g = self.game
         can_undo = not g.is_over and any(d == g.deal_no for d, _ in self._points)
-        return {"view": v, "finished": finished, "result": result, "can_undo": can_undo}
+        out = {"view": v, "finished": finished, "result": result, "can_undo": can_undo}
+        if self.teach:            # teaching mode only: the page may show every hand
+            out["open"] = {"hands": [C.codes(C.cards_of(h)) for h in g.hands],
+                           "notes": {str(s): n for s, n in self.notes.items()}}
+        return out
 
     def _seat_bots(self, game_id, players, seat, levels, seed):
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
@@ -163,12 +172,16 @@ class Table:
         return {"games": list(atut.GAME_IDS), "built": list(built), "classes": classes,
                 "levels": dict(LEVEL_NAMES), "version": atut.__version__}
 
-    def op_new_game(self, game, players=None, seed=0, seat=0, levels=None, options=None):
+    def op_new_game(self, game, players=None, seed=0, seat=0, levels=None, options=None,
+                    teach=False):
         g = atut.new_game(game, players=players, seed=seed, options=options or {})
         bots, lv = self._seat_bots(game, g.players, seat, levels, seed)
         self.game, self.seat, self.bots, self.levels = g, seat, bots, lv
         self.finished = self.last_deal = None
         self._points = []
+        self.teach, self.notes = bool(teach), {}
+        if self.teach:
+            g.teach = True                  # the save says so (an optional field)
         return self.reply()
 
     def op_view(self):
@@ -194,7 +207,16 @@ class Table:
         s = g.to_move
         if s == self.seat:
             raise ValueError("it is your turn, not a bot's")
-        action = self.bots[s].choose(g.view(s))
+        view = g.view(s)
+        if self.teach and self.levels.get(s, 0) >= 3 and len(view["legal_actions"]) > 1:
+            # the bot's own search, shown beside its move: its best is the bot's choice
+            bot = self.bots[s]
+            note = atut.analyse(g.game_id, view, self.levels[s], seed=bot.seed)
+            action = note["best"]
+            self.notes[s] = {**note, "deal_no": g.deal_no, "move": len(g.history)}
+        else:
+            action = self.bots[s].choose(view)
+            self.notes.pop(s, None)
         return self.reply(self._apply(g, action))
 
     def op_explain(self, action=None):
@@ -249,6 +271,8 @@ class Table:
         data["actions"] = data["actions"][:at]
         new = atut.load_game(data)
         new.undos = undos
+        if self.teach:
+            new.teach = True
         self.game = new                          # the same deal: its "last deal" items stay
         self._points = [(new.deal_no, i) for i in points[:-1]]
         return self.reply()
@@ -336,8 +360,9 @@ class Table:
         self.game, self.seat, self.bots, self.levels = g, seat, bots, lv
         self.finished = self.last_deal = None
         self._points = [(g.deal_no, i) for i in self._decisions(g)]
+        self.teach, self.notes = bool(getattr(g, "teach", False)), {}
         return {**self.reply(), "seed": g.seed, "players": g.players, "game": g.game_id,
-                "options": g.options}
+                "options": g.options, "teach": self.teach}
 
     # test-only: a throwaway game, never the table's
     def op_debug_random_play(self, game, players=None, seed=0, action_seed=0, max_actions=5000):

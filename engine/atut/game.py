@@ -271,6 +271,8 @@ class Game:
             # optional: the page's undos, each {"at": len(actions) after it, "actions": [the
             # actions taken back]}; a replay may show them, the game is ``actions`` alone
             data["undos"] = undos
+        if getattr(self, "teach", False):
+            data["teach"] = True        # optional: played in teaching mode (every hand open)
         return json.dumps(data, separators=(",", ":"))
 
     # --- events -------------------------------------------------------------------------
@@ -434,4 +436,6 @@ def load(text, registry) -> Game:
             raise ValueError(f"malformed saved game: action {i} is not legal: {e}") from None
     if undos:
         game.undos = undos
+    if data.get("teach") is True:
+        game.teach = True
     return game

@@ -136,3 +136,29 @@ def test_review_of_a_finished_deal_open_hands_and_reproducible_grades(game, play
         assert a["played"] == st["action"] and a["loss"] >= 0
     bot_step = next(st for st in rev["steps"] if st["seat"] != 0)
     assert call("review_grade", i=bot_step["i"])["ok"] is False
+
+
+@pytest.mark.parametrize("game,players", [("sixty_six", 2), ("euchre", 4)])
+def test_teaching_mode_opens_the_hands_and_notes_the_bots_analysis(game, players):
+    r = call("new_game", game=game, players=players, seed=3, seat=0, levels=[3])["result"]
+    assert "open" not in r                                # not in teaching mode: nothing more
+    r = call("new_game", game=game, players=players, seed=3, seat=0, levels=[3],
+             teach=True)["result"]
+    g = atut.load_game(call("save")["result"])
+    assert r["open"]["hands"] == [atut.cards.codes(atut.cards.cards_of(h)) for h in g.hands]
+    for _ in range(6):
+        if r["view"]["to_move"] == 0:
+            r = call("act", action=r["view"]["legal_actions"][0])["result"]
+        else:
+            before = atut.load_game(call("save")["result"])
+            s = before.to_move
+            r = call("bot_step")["result"]
+            note = r["open"]["notes"].get(str(s))
+            if note is not None:
+                after = atut.load_game(call("save")["result"])
+                assert after.history[-1] == note["best"] or after.deal_no != before.deal_no
+                assert {"actions", "beliefs", "best"} <= set(note)
+    save = json.loads(call("save")["result"])
+    assert save["teach"] is True
+    bridge.TABLE = bridge.Table()
+    assert call("load", text=json.dumps(save), seat=0, levels=[3])["result"]["teach"] is True

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import atut
 from harness import (
     ENABLED_ACTION,
     GAME_OVER,
@@ -99,3 +100,24 @@ def test_hints_and_undo_can_be_turned_off(page, dist_url):
     assert page.locator("[data-testid=hint]").count() == 0
     assert page.locator("[data-testid=hint-panel], [data-testid=hint-progress]").count() == 0
     assert page.locator("[data-testid=undo]").count() == 0
+
+
+def test_teaching_mode_opens_every_hand_and_shows_the_bots_options(page, dist_url):
+    open_game(page, dist_url, "sixty_six", players=2, seed=8, bots="search", open="1")
+    page.wait_for_selector("[data-testid=teach-panel]")
+    save = json.loads(page.evaluate("() => window.atutPage.request('save')"))
+    assert save["teach"] is True
+    g = atut.load_game(json.dumps(save))
+    bot_cards = set(atut.cards.codes(atut.cards.cards_of(g.hands[1])))
+    shown = set(page.eval_on_selector_all("[data-testid=teach-panel] [data-card]",
+                                          "els => els.map(e => e.dataset.card)"))
+    assert bot_cards <= shown
+    assert "open=1" in page.url
+    for _ in range(8):
+        if page.locator("[data-testid=teach-note]").count():
+            break
+        assert wait_for_turn(page) == "turn"
+        page.locator(ENABLED_ACTION).first.click()
+        page.wait_for_timeout(500)
+    assert page.locator("[data-testid=teach-note]").count() >= 1
+    page.screenshot(path="/tmp/teach-1280.png")

@@ -4,11 +4,11 @@
 // the person's turn only, both may be turned off in the menu (kept in localStorage), keys H
 // and U.  The hint runs in the worker: the table stays live and says that it is thinking.
 
-import { esc } from "../cards.js";
+import { esc, chip } from "../cards.js";
 import { canonical } from "./canonical.js";
 import { el, h } from "./dom.js";
 import { S } from "./state.js";
-import { t, actionLabel } from "./words.js";
+import { t, tc, actionLabel, seatName } from "./words.js";
 import { request } from "./worker-client.js";
 import { showError } from "./notice.js";
 import { canReview, openReview, reviewOpen, closeReview, bindReviewKeys } from "./review.js";
@@ -80,6 +80,24 @@ function bars(result) {
   }).join("");
 }
 
+/** Teaching mode (the person asked to see everything): each bot's open hand and, beside its
+ *  last move, the values of its options from its own search. */
+function teachHTML() {
+  const o = S.open;
+  if (!o) return "";
+  const rows = o.hands.map((cs, s) => {
+    if (s === S.seat) return "";
+    const note = o.notes[String(s)];
+    let why = "";
+    if (note) {
+      const top = note.actions.slice(0, 4).map((a) => `<span class="teach-opt${canonical(a.action) === canonical(note.best) ? " best" : ""}">${actionLabel(a.action, "html")} <b>${esc(typeof a.value === "number" ? a.value.toFixed(2) : "–")}</b></span>`).join(" ");
+      why = `<div class="teach-why" data-testid="teach-note" data-seat="${s}">${esc(t("ui.teach.options"))} ${top}</div>`;
+    }
+    return `<div class="teach-seat"><b>${esc(seatName(s))}</b> ${cs.map((c) => chip(c, tc)).join(" ")}${why}</div>`;
+  }).join("");
+  return `<div class="teach-panel" data-testid="teach-panel"><span class="teach-badge">${esc(t("ui.teach.on"))}</span>${rows}</div>`;
+}
+
 /** Draw the aids' bar (after each render of the table) and mark the suggested action. */
 export function renderAids() {
   if (!el.status) return;
@@ -102,7 +120,8 @@ export function renderAids() {
           <button type="button" class="close" data-hint-close aria-label="${esc(t("ui.close_panel"))}">×</button></div>
           <ol class="hint-bars">${bars(S.hint.result)}</ol></div>`;
   }
-  n.innerHTML = hintBtn || undoBtn || reviewBtn || panel ? `<div class="aid-buttons">${hintBtn}${undoBtn}${reviewBtn}</div>${panel}` : "";
+  const teach = teachHTML();
+  n.innerHTML = hintBtn || undoBtn || reviewBtn || panel || teach ? `<div class="aid-buttons">${hintBtn}${undoBtn}${reviewBtn}</div>${panel}${teach}` : "";
   n.hidden = !n.innerHTML;
   for (const b of document.querySelectorAll(".hinted")) b.classList.remove("hinted");
   if (S.hint && S.hint.result && mine) {

@@ -51,6 +51,7 @@ export function settingsFromHash(p) {
     levels: parseBots(p.bots),
     delay: p.delay !== undefined ? parseIntStrict(p.delay, "delay") : DEFAULT_DELAY,
     options: p.options || {},
+    teach: p.open === "1",            // teaching mode: every hand open (bridge.py)
   };
   if (out.delay < 0) throw new Error(`delay must be 0 or more milliseconds, not ${out.delay}`);
   return out;
@@ -68,6 +69,7 @@ export function writeHash() {
   q.set("delay", String(S.delay));
   q.set("lang", S.lang);
   for (const [k, v] of Object.entries(S.options)) q.set("opt_" + k, typeof v === "string" ? v : JSON.stringify(v));
+  if (S.teach) q.set("open", "1");
   if (S.debug) q.set("debug", "1");
   const hash = "#" + q.toString().replace(/%2C/g, ",");
   if (location.hash !== hash) history.replaceState(null, "", hash);

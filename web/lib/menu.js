@@ -62,6 +62,7 @@ export function renderMenu() {
       <label class="field"><span>${esc(t("ui.delay"))}</span><select data-k="delay">${DELAYS.map((d) => opt(d, t("ui.delay." + d), d === m.delay)).join("")}</select></label>
       <label class="field"><span>${esc(t("ui.seed"))}</span><input data-k="seed" inputmode="numeric" placeholder="${esc(t("ui.seed.random"))}" value="${esc(m.seed)}"></label>
       ${aidSettingsHTML()}
+      <label class="field check"><input type="checkbox" data-k-teach ${m.teach ? "checked" : ""}><span>${esc(t("ui.teach"))}</span></label>
     </div>
     <div class="menu-buttons">
       <button type="button" class="primary" data-testid="new-game" ${S.ready ? "" : "disabled"}>${esc(t("ui.start"))}</button>
@@ -69,6 +70,7 @@ export function renderMenu() {
     </div></div><div class="saved-box" data-saved-done></div>`;
   renderSaved($("[data-saved-open]", el.menu), $("[data-saved-done]", el.menu));
   bindAidSettings(el.menu);
+  $("input[data-k-teach]", el.menu).addEventListener("change", (e) => { m.teach = e.target.checked; });
   el.menu.querySelectorAll("input[name=game]").forEach((r) => r.addEventListener("change", () => { m.game = r.value; m.options = {}; renderMenu(); }));
   el.menu.querySelectorAll("select[data-k]").forEach((s) => s.addEventListener("change", () => {
     const k = s.dataset.k;
@@ -86,7 +88,7 @@ export function renderMenu() {
     if (sv === "") seed = randomSeed();
     else if (/^\d+$/.test(sv)) seed = parseInt(sv, 10);
     else { showError(t("ui.bad_link", { message: `seed must be a whole number, not "${sv}"` })); return; }
-    start({ game, players: m.players, seed, seat: m.seat, levels: m.levels.length ? m.levels : [DEFAULT_LEVEL], delay: m.delay, options: { ...m.options } });
+    start({ game, players: m.players, seed, seat: m.seat, levels: m.levels.length ? m.levels : [DEFAULT_LEVEL], delay: m.delay, options: { ...m.options }, teach: !!m.teach });
   });
   const close = $("[data-close]", el.menu);
   if (close) close.addEventListener("click", closeMenu);
@@ -94,7 +96,7 @@ export function renderMenu() {
 
 export function openMenu() {
   if (S.view) {                    // start from the current settings
-    Object.assign(S.menu, { game: S.game, players: S.players, seat: S.seat, levels: [...S.levels], options: { ...S.options }, delay: S.delay });
+    Object.assign(S.menu, { game: S.game, players: S.players, seat: S.seat, levels: [...S.levels], options: { ...S.options }, delay: S.delay, teach: !!S.teach });
   }
   renderMenu();
   el.menu.hidden = false;

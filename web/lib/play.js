@@ -20,6 +20,8 @@ export function takeReply(r) {
   S.result = r.result || null;
   S.refusal = null;
   S.canUndo = !!r.can_undo;
+  S.open = r.open || null;              // teaching mode only: every hand, the bots' analyses
+  S.teach = !!r.open;
   if (r.finished) S.lastDeal = { ...r.finished, dismissed: false };
 }
 
@@ -38,7 +40,7 @@ export async function startGame(cfg) {
   try {
     r = await request("new_game", {
       game: cfg.game, players: cfg.players, seed: cfg.seed, seat: cfg.seat,
-      levels: cfg.levels, options: cfg.options,
+      levels: cfg.levels, options: cfg.options, teach: !!cfg.teach,
     });
   } catch (err) {
     if (gen !== S.gen) return;

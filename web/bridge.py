@@ -234,13 +234,13 @@ class Table:
         m = RULE_ID.search(reason)
         return {"legal": False, "rule": m.group(1) if m else None, "reason": reason}
 
-    def op_hint(self):
+    def op_hint(self, budget=None):
         """The analysis of the person's view (``atut.analyse``, level ``HINT_LEVEL``, a fixed
         seed) on the person's turn: a function of that view alone (its beliefs too)."""
         g = self._need_game()
         if g.is_over or g.to_move != self.seat:
             raise ValueError("a hint is given only on your turn")
-        return atut.analyse(g.game_id, self.view(), HINT_LEVEL, seed=HINT_SEED)
+        return atut.analyse(g.game_id, self.view(), HINT_LEVEL, seed=HINT_SEED, budget=budget)
 
     def _decisions(self, g):
         """The history lengths before each decision of the person (a choice of two or more

@@ -162,3 +162,24 @@ def test_teaching_mode_opens_the_hands_and_notes_the_bots_analysis(game, players
     assert save["teach"] is True
     bridge.TABLE = bridge.Table()
     assert call("load", text=json.dumps(save), seat=0, levels=[3])["result"]["teach"] is True
+
+
+@pytest.mark.parametrize("game,players", GAMES)
+def test_the_hint_is_the_same_when_unseen_cards_lie_elsewhere(game, players):
+    sys.path.insert(0, str(ROOT / "tests"))
+    from test_fair_play import positions, twin
+    rng = random.Random(5)
+    tried = 0
+    for deck, dealer, history, seat in positions(game, players, 1, 3):
+        pair = twin(game, players, 1, dealer, deck, history, seat, rng)
+        if pair is None:
+            continue
+        got = []
+        for g in pair:
+            bridge.TABLE = bridge.Table()
+            r = call("load", text=g.to_json(), seat=seat, levels=[2])["result"]
+            h = call("hint", budget=LIFTED)["result"]
+            got.append(json.dumps([r["view"], h], sort_keys=True))
+        assert got[0] == got[1]
+        tried += 1
+    assert tried

@@ -18,8 +18,17 @@ budget=None, strict=False)`` builds one.  The modules:
 from __future__ import annotations
 
 from .interface import Hooks, Plugin, hooks, plugin
-from .levels import (LEVELS, NAMES, Bot, RandomBot, RuleBot, SearchBot, StrongBot, make_bot,
-                     parse_level)
+from .levels import (
+                     LEVELS,
+                     NAMES,
+                     Bot,
+                     RandomBot,
+                     RuleBot,
+                     SearchBot,
+                     StrongBot,
+                     make_bot,
+                     parse_level,
+)
 from .sampling import possible_cards, sample_cards
 from .search import BUDGETS, check_determinization, fast_clone, note_search, rollout, search
 from .solver import solve

@@ -17,9 +17,23 @@ import time
 
 from .. import cards as C
 from ..game import canonical
-from ..games.cesarz import (DECK_MASK, EMPEROR, JOKER_MASK, JOKERS, MELD1, NO, POWER, SUITED_MASK,
-                            VALUE, Cesarz, card_key, entry_key, meld_partners, meld_value,
-                            musik_credit)
+from ..games.cesarz import (
+    DECK_MASK,
+    EMPEROR,
+    JOKER_MASK,
+    JOKERS,
+    MELD1,
+    NO,
+    POWER,
+    SUITED_MASK,
+    VALUE,
+    Cesarz,
+    card_key,
+    entry_key,
+    meld_partners,
+    meld_value,
+    musik_credit,
+)
 from .sampling import sample_cards
 from .search import check_determinization, fast_clone, note_search
 

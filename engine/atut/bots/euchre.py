@@ -25,9 +25,25 @@ import time
 
 from .. import cards as C
 from ..game import canonical
-from ..games.euchre import (ALONE_NO, ALONE_YES, DECK, DECK_MASK, DEFEND_NO, DEFEND_YES, EFF,
-                            EFF_MASK, NAME, ORDER_UP, PASS, POWER, RIGHT, TARGET, Euchre, cards_of,
-                            trick_winner)
+from ..games.euchre import (
+    ALONE_NO,
+    ALONE_YES,
+    DECK,
+    DECK_MASK,
+    DEFEND_NO,
+    DEFEND_YES,
+    EFF,
+    EFF_MASK,
+    NAME,
+    ORDER_UP,
+    PASS,
+    POWER,
+    RIGHT,
+    TARGET,
+    Euchre,
+    cards_of,
+    trick_winner,
+)
 from ..tricks import beats, winning
 from .sampling import sample_cards
 from .search import check_determinization, note_search
@@ -888,7 +904,7 @@ def search_values(view: dict, legal: list, rng: random.Random, budget: dict,
         sum(x["cards"] for x in view["seats"] if not x["sitting_out"]) <= SOLVE_CARDS
     totals = [0.0] * n
     done = solved = 0
-    for i in range(samples):
+    for _i in range(samples):
         hands, kitty, discarded = deal_hidden(k, rng, tries)
         g = _clone(template)
         g.hands, g.kitty, g.discarded = hands, kitty, discarded

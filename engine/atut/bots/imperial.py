@@ -43,8 +43,9 @@ import sys
 import time
 
 from .. import cards as C
-from ..games.imperial import BONUS as BONUS_PTS, TARGET as TARGET_PTS
+from ..games.imperial import BONUS as BONUS_PTS
 from ..games.imperial import DECK_MASK, HONOURS, POWER, VALUE, Imperial, find_imperials
+from ..games.imperial import TARGET as TARGET_PTS
 from ..tricks import beats, winning
 from .sampling import possible_cards, sample_cards
 from .search import note_search, search
@@ -985,7 +986,7 @@ def search_values(view: dict, legal: list, rng: random.Random, budget: dict, sta
     # with 3 players always the best reply to the rules: "paranoid" alpha-beta (both others
     # against the seat) is slower and too pessimistic
     model = bool(budget.get("solve_model")) or view["players"] == 3
-    for i in range(samples):
+    for _i in range(samples):
         g = determinize(view, rng)
         try:
             vals = solve_root(g, seat, budget.get("solve_nodes", 0), deadline, clock, model)

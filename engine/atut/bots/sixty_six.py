@@ -27,8 +27,18 @@ import random
 import sys
 
 from .. import cards as C
-from ..games.sixty_six import (ACTION, DECK, EXCHANGE_MOVE, HAND_SIZE, MELD_FLAG, PARTNER, POWER,
-                               TARGET, VALUE, SixtySix)
+from ..games.sixty_six import (
+    ACTION,
+    DECK,
+    EXCHANGE_MOVE,
+    HAND_SIZE,
+    MELD_FLAG,
+    PARTNER,
+    POWER,
+    TARGET,
+    VALUE,
+    SixtySix,
+)
 from ..tricks import beats, winning
 from .sampling import possible_cards, sample_cards
 from .search import fast_clone, search

@@ -26,8 +26,18 @@ import random
 
 from .. import cards as C
 from ..game import canonical
-from ..games.tysiac1001 import (DECK_MASK, DECLARER_MARK, MARRIAGE_VALUE, PAIR, PARTNER, POWER,
-                                VALUE, Tysiac1001, dealer_credit, has_marriage)
+from ..games.tysiac1001 import (
+    DECK_MASK,
+    DECLARER_MARK,
+    MARRIAGE_VALUE,
+    PAIR,
+    PARTNER,
+    POWER,
+    VALUE,
+    Tysiac1001,
+    dealer_credit,
+    has_marriage,
+)
 from ..tricks import beats, winning
 from .sampling import sample_cards
 from .search import fast_clone, note_search
@@ -935,7 +945,7 @@ def _give_values(view, legal, rng, budget, clock, deadline, tally):
         if len(rows[0]) >= count:
             break
     vals = []
-    for j, cb in enumerate(combos):
+    for j in range(len(combos)):
         r = rows[j]
         sample = r[0][3]
         lo, hi = sample._contract_range()

@@ -1,4 +1,4 @@
-"""cesarz: every worked example (E1-E20) of rules/000-cesarz.md, the gap rules it cites
+"""cesarz: every worked example (E1-E20) of docs/rules/cesarz.md, the gap rules it cites
 (G1-G27), random play with the deal invariants, bad input, save/load and views that leak
 nothing (G27)."""
 

@@ -1,4 +1,4 @@
-"""Imperial: every worked example (E1-E16) of rules/002-imperial.md, rule tests citing the G
+"""Imperial: every worked example (E1-E16) of docs/rules/imperial.md, rule tests citing the G
 numbers, random play, bad input, save/load and views that leak nothing."""
 
 from __future__ import annotations

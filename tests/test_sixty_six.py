@@ -1,4 +1,4 @@
-"""sixty_six: every worked example (E1-E11) of rules/004-sixty-six.md, the gap rules it cites,
+"""sixty_six: every worked example (E1-E11) of docs/rules/sixty_six.md, the gap rules it cites,
 and a view that leaks nothing (G15)."""
 
 from __future__ import annotations

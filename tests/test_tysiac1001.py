@@ -1,4 +1,4 @@
-"""tysiac1001: every worked example (E1-E15) of rules/003-tysiac-1001.md, the gap rules it
+"""tysiac1001: every worked example (E1-E15) of docs/rules/tysiac1001.md, the gap rules it
 cites (G1-G19), random deals with the invariants, the hand-out option, bad input, save/load and
 views that leak nothing (G19)."""
 

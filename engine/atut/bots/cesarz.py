@@ -1,5 +1,5 @@
 """Bot plug-in for cesarz; see ``bots/interface.py`` for the interface.  Rule numbers (G14 ...)
-refer to the shared rules file ``000-cesarz.md``.
+are those of ``docs/rules/cesarz.md``.
 
 What a seat knows (G27): its hand, the bids and the contract, the musik once it is shown (the
 declarer took it, then gave one card to each other active player), the card it gave or was

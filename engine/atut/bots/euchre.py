@@ -1,7 +1,7 @@
 """Bot plug-in for euchre; see ``bots/interface.py`` for the interface.  Rule numbers (G4 ...)
-refer to the shared rules file ``001-euchre.md``.
+are those of ``docs/rules/euchre.md``.
 
-What a seat knows (section 5 of the rules file): its hand, the upcard and whether the dealer
+What a seat knows (docs/rules/euchre.md, views): its hand, the upcard and whether the dealer
 picked it up or it was turned down (G9), every call, trump, the alone decisions and who sits
 out, every card played (the view's ``log``), and so every void shown by failing to follow the
 led (effective) suit (G5, G6).  The dealer also knows his discard.  Unknown: the other hands,

@@ -1,7 +1,7 @@
 """Bot plug-in for imperial; see ``bots/interface.py`` for the interface.  Rule numbers (G9 ...)
-refer to the shared rules file ``002-imperial.md``.
+are those of ``docs/rules/imperial.md``.
 
-What a seat knows (section 5 of the rules file): its hand, trump and the trump card (2 players:
+What a seat knows (G9, docs/rules/imperial.md): its hand, trump and the trump card (2 players:
 turned beside the pack, in nobody's hand; 3 players: the dealer's shown card, in his hand until
 he plays it), every declaration (G9: the cards of each scored imperial and every honour held,
 the ``revealed`` cards of the view), every card played (the view's ``log``) and so every void

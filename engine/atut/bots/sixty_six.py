@@ -1,5 +1,5 @@
 """Bot plug-in for 66 (sixty_six) - the reference plug-in; see ``bots/interface.py`` for the
-interface.  Rule numbers (G5 ...) refer to the shared rules file ``004-sixty-six.md``.
+interface.  Rule numbers (G5 ...) are those of ``docs/rules/sixty_six.md``.
 
 What a seat knows (G15): its hand, the trump card while it lies on the table, every card played
 (the view's ``log``), who took the trump card (exchange, G10, or the last draw, G7), both cards

@@ -1,5 +1,5 @@
 """Bot plug-in for 1001 (tysiac1001); see ``bots/interface.py`` for the interface.  Rule numbers
-(G6 ...) refer to the shared rules file ``003-tysiac-1001.md``.
+(G6 ...) are those of ``docs/rules/tysiac1001.md``.
 
 What a seat knows (G19): its hand, the bids, the przykup once taken (G8: the declarer then holds
 it), the card(s) it gave or was given (G9), the contract, every card played (the view's ``log``),

@@ -221,3 +221,47 @@ def test_a_storage_that_refuses_writes_says_games_are_not_kept(page, dist_url):
     page.click("[data-testid=play-again]")
     assert page.locator("[data-testid=store-off]").is_visible()
     assert time.time() - t0 < 30
+
+
+def _review_at(page, k: int) -> tuple[str, str]:
+    """The open review stepped to move ``k``: its title and the hands it shows."""
+    page.wait_for_selector("[data-testid=review-panel]")
+    page.keyboard.press("Home")
+    for _ in range(k):
+        page.locator("[data-testid=review-next]").click()
+    assert page.locator("[data-testid=review-step]").get_attribute("data-step-index") == str(k)
+    assert page.locator("[data-testid=review-panel] [data-card]").count() == 0
+    assert page.locator("[data-testid=review-panel] [data-past-card]").count() > 0
+    return (page.locator("[data-testid=review-panel] .review-head b").inner_text(),
+            page.locator("[data-testid=review-panel] .review-hands").inner_text())
+
+
+def test_a_history_entry_opens_its_review(page, dist_url):
+    play_whole_game(page, dist_url, "sixty_six", players=2, seed=4, seat=0, delay=0)
+    _flush(page)
+    deal = page.evaluate("() => window.atutPage.request('review')")
+    page.locator("[data-testid=review]").click()
+    shown = _review_at(page, 1)
+    page.goto("about:blank")
+    page.goto(dist_url + "#lang=en")
+    page.wait_for_selector("body[data-engine=ready]", timeout=120_000)
+    page.locator("[data-testid=history] summary").click()
+    entry = page.locator("[data-testid=recent] li [data-testid=history-review]")
+    entry.wait_for(state="visible")
+    assert entry.count() == 1 and entry.inner_text() == "Review"
+    entry.click()
+    assert _review_at(page, 1) == shown
+    assert str(deal["deal_no"]) in shown[0]
+    assert page.evaluate("() => window.atutPage.view.is_over") is True
+    page.keyboard.press("End")
+    assert page.locator("[data-testid=review-next]").is_disabled()
+    # the finished game stays finished: not among the unfinished ones, once in the history
+    page.keyboard.press("Escape")
+    _flush(page)
+    page.goto("about:blank")
+    page.goto(dist_url + "#lang=pl")
+    page.wait_for_selector("body[data-engine=ready]", timeout=120_000)
+    page.locator("[data-testid=history] summary").click()
+    entry.wait_for(state="visible")
+    assert entry.count() == 1 and entry.inner_text() == "Analiza"
+    assert page.locator("[data-testid=unfinished]").count() == 0

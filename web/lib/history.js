@@ -1,11 +1,12 @@
 // The menu's kept games (S.saved, see keep.js): "Continue" for the unfinished ones, and for the
 // finished ones the statistics (per game, players and bot levels: played, won, the person's
-// average score) and the list of recent games.
+// average score) and the list of recent games, each with "Review": the game loaded and the
+// review of its last deal opened (review.js).
 
 import { esc } from "../cards.js";
 import { S } from "./state.js";
 import { t, gameName } from "./words.js";
-import { continueGame, forgetGame } from "./keep.js";
+import { continueGame, forgetGame, reviewGame } from "./keep.js";
 import { state as storeState } from "./store.js";
 
 const RECENT = 20;
@@ -59,10 +60,12 @@ export function renderSaved(top, box) {
     html += `<div class="stats-wrap"><table class="stats-table" data-testid="stats"><thead><tr><th>${esc(t("ui.game"))}</th><th>${esc(t("ui.stats.players"))}</th><th>${esc(t("ui.bots"))}</th><th>${esc(t("ui.stats.played"))}</th><th>${esc(t("ui.stats.won"))}</th><th>${esc(t("ui.stats.avg"))}</th></tr></thead><tbody>${stats.map((r) =>
       `<tr data-game="${esc(r.game)}" data-players="${r.players}" data-levels="${esc(r.levels)}" data-played="${r.played}" data-won="${r.won}" data-avg="${r.avg === null ? "" : r.avg}"><td>${esc(gameName(r.game))}</td><td>${r.players}</td><td>${esc(r.levels)}</td><td>${r.played}</td><td>${r.won}</td><td>${r.avg === null ? "–" : esc(r.avg)}</td></tr>`).join("")}</tbody></table></div>`;
     html += `<h3>${esc(t("ui.history.recent"))}</h3><ul class="saved-list recent" data-testid="recent">${done.slice(0, RECENT).map((g) =>
-      `<li data-record="${esc(g.id)}"><span class="what"><b>${esc(gameName(g.game))}</b> · ${esc(t("ui.saved.players", { n: g.players }))} · ${esc(t("ui.saved.bots", { levels: levelsText(g.levels) }))} · ${esc(t(g.result && g.result.won ? "ui.history.won" : "ui.history.lost"))}${g.result && typeof g.result.score === "number" ? ` · ${esc(t("ui.history.score", { score: g.result.score }))}` : ""} · <span class="when">${esc(when(g.updated))}</span></span></li>`).join("")}</ul>`;
+      `<li data-record="${esc(g.id)}"><span class="what"><b>${esc(gameName(g.game))}</b> · ${esc(t("ui.saved.players", { n: g.players }))} · ${esc(t("ui.saved.bots", { levels: levelsText(g.levels) }))} · ${esc(t(g.result && g.result.won ? "ui.history.won" : "ui.history.lost"))}${g.result && typeof g.result.score === "number" ? ` · ${esc(t("ui.history.score", { score: g.result.score }))}` : ""} · <span class="when">${esc(when(g.updated))}</span></span>
+        <button type="button" class="ghost" data-testid="history-review" data-review-game="${esc(g.id)}">${esc(t("ui.history.review"))}</button></li>`).join("")}</ul>`;
   }
   html += `</details>`;
   box.innerHTML = html;
   top.querySelectorAll("[data-continue]").forEach((b) => b.addEventListener("click", () => continueGame(b.dataset.continue)));
+  box.querySelectorAll("[data-review-game]").forEach((b) => b.addEventListener("click", () => reviewGame(b.dataset.reviewGame)));
   top.querySelectorAll("[data-forget]").forEach((b) => b.addEventListener("click", () => forgetGame(b.dataset.forget)));
 }

@@ -14,6 +14,7 @@ import { canonical } from "./canonical.js";
 import { el } from "./dom.js";
 import { run, takeReply, expandLevels } from "./play.js";
 import * as store from "./store.js";
+import { openReview } from "./review.js";
 
 let chain = Promise.resolve();
 let storeNotice = null;             // the notice last shown about storing: "off" | "full" | "error"
@@ -170,7 +171,7 @@ export async function resume(meta, delay) {
   });
   takeReply(r);
   if (meta.last_deal) S.lastDeal = meta.last_deal;
-  S.record = { id: meta.id, started: meta.started, aids: meta.aids || { hints: 0, undo: 0 }, finished: false };
+  S.record = { id: meta.id, started: meta.started, aids: meta.aids || { hints: 0, undo: 0 }, finished: !!meta.finished };
   writeHash();
   closeMenu();
   showError("");
@@ -183,6 +184,15 @@ export async function continueGame(id) {
   const meta = (S.saved || []).find((m) => m.id === id);
   if (!meta) return;
   if (!(await resume(meta))) { openMenu(); }
+}
+
+/** "Review" of a finished game in the history: its save loaded (as "Continue" does) and the
+ *  review of its last deal opened. */
+export async function reviewGame(id) {
+  const meta = (S.saved || []).find((m) => m.id === id && m.finished);
+  if (!meta) return;
+  if (!(await resume(meta))) { openMenu(); return; }
+  await openReview();
 }
 
 /** "Remove" in the menu: an unfinished game forgotten. */

@@ -77,3 +77,104 @@ def test_a_view_without_a_choice_is_refused():
         atut.analyse("sixty_six", game.view(other))
     with pytest.raises(ValueError):
         atut.analyse("sixty_six", game.view(game.to_move), level=2)
+
+
+# --- the reason for the best action (atut.analysis.reason): from the view alone -------------
+
+def _sixty_six(mine, trump_card="9H"):
+    """A 2-player 66 deal where seat 1 leads holding ``mine`` (six cards) under ``trump_card``."""
+    from atut import cards as C
+    rest = [x for x in C.codes(atut.game_class("sixty_six").deck_for(2))
+            if x not in mine and x != trump_card]
+    deck = [x for pair in zip(mine, rest[:6]) for x in pair] + [trump_card] + rest[6:]
+    game = atut.new_game("sixty_six", players=2, seed=0, dealer=0, deck=deck)
+    assert game.to_move == 1 and sorted(game.view(1)["hand"]) == sorted(mine)
+    return game
+
+
+def test_reason_marriage_sure_winner_and_none():
+    from atut.analysis import reason
+    game = _sixty_six(["AH", "KH", "QH", "AS", "9C", "9D"])
+    view = game.view(1)
+    assert reason("sixty_six", view, {"type": "play", "card": "KH", "meld": "QH"}) == \
+        {"key": "marriage", "suit": "H"}
+    # the ace of trumps led: nothing the other may hold beats it
+    assert reason("sixty_six", view, {"type": "play", "card": "AH"}) == \
+        {"key": "sure_winner", "card": "AH"}
+    # the ace of spades led: a trump not seen could take it; the nine of trumps neither
+    assert reason("sixty_six", view, {"type": "play", "card": "AS"}) is None
+    assert reason("sixty_six", view, {"type": "play", "card": "QH"}) is None
+    # the second card of the trick, higher in the suit led: it takes the trick
+    game.apply({"type": "play", "card": "9C"})
+    view = game.view(0)
+    assert reason("sixty_six", view, {"type": "play", "card": "AC"}) == \
+        {"key": "sure_winner", "card": "AC"}
+    assert reason("sixty_six", view, {"type": "play", "card": "9S"}) is None
+    # games without reasons, and actions that are not a card played
+    assert reason("euchre", view, {"type": "play", "card": "AC"}) is None
+    assert reason("sixty_six", view, {"type": "close"}) is None
+
+
+def _reason_positions(game_id, players, seeds):
+    """(game, view, action, reason) of every card play with a reason in randomly played deals."""
+    from atut.analysis import reason
+    for seed in seeds:
+        game = atut.new_game(game_id, players=players, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over and len(game.history) < 400:
+            s = game.to_move
+            view = game.view(s)
+            legal = game.legal_actions()
+            for a in legal:
+                why = reason(game_id, view, a)
+                if why is not None:
+                    yield game, view, a, why
+            game.apply(rng.choice(legal))
+
+
+@pytest.mark.parametrize("game_id,players", [("sixty_six", 2), ("sixty_six", 3),
+                                             ("tysiac1001", 3)])
+def test_every_reason_is_true_of_the_hidden_cards_too(game_id, players):
+    from atut import cards as C
+    from atut.tricks import beats
+    seen = set()
+    for game, view, a, why in _reason_positions(game_id, players, range(4)):
+        seen.add(why["key"])
+        if why["key"] == "marriage":
+            assert a.get("meld")
+        elif why["key"] == "sure_winner":
+            # no card in the hand of a seat still to play beats it (nor one on the table)
+            c = C.card(a["card"])
+            trump = C.SUITS.index(view["trump"]) if view["trump"] else None
+            table = [C.card(e["card"]) for e in view["trick"]]
+            assert not any(beats(x, c, trump, C.ACE_TEN_POWER) for x in table[:1])
+            done = {e["seat"] for e in view["trick"]}
+            for s in view.get("active") or range(players):
+                if s != view["seat"] and s not in done:
+                    assert not any(beats(x, c, trump, C.ACE_TEN_POWER)
+                                   for x in C.cards_of(game.hands[s]))
+        else:
+            suit = C.SUITS.index(why["suit"])
+            assert not any(C.suit_of(x) == suit for x in C.cards_of(game.hands[why["seat"]]))
+    assert seen >= {"marriage", "sure_winner"}
+    assert players < 3 or "void_shown" in seen
+
+
+@pytest.mark.parametrize("game_id,players", [("sixty_six", 2), ("tysiac1001", 3)])
+def test_the_reason_is_the_same_when_unseen_cards_lie_elsewhere(game_id, players):
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(1, 5):
+        for deck, dealer, history, seat in positions(game_id, players, seed, 4):
+            pair = twin(game_id, players, seed, dealer, deck, history, seat, rng)
+            if pair is None:
+                continue
+            a, b = (g.view(seat) for g in pair)
+            assert a == b
+            out_a = atut.analyse(game_id, a, 3, seed=5, budget=LIFTED)
+            out_b = atut.analyse(game_id, b, 3, seed=5, budget=LIFTED)
+            assert out_a.get("reason") == out_b.get("reason")
+            from atut.analysis import reason
+            assert out_a.get("reason") == reason(game_id, a, out_a["best"])
+            checked += 1
+    assert checked >= 4

@@ -76,7 +76,8 @@ def analyse(game_id: str, view: dict, level: int = 3, seed: int = 0,
     """Every legal action of ``view`` valued by the level-``level`` (3 or 4) search of a bot
     with ``seed`` (``budget`` overrides its budget, as for ``make_bot``); JSON-safe:
     ``{"seat", "level", "actions": [{"action", "value", "win", "samples"}, ...] best first,
-    "best", "beliefs"}``.  ``best == make_bot(game_id, level, seed, budget).choose(view)``."""
+    "best", "beliefs"}`` and, where the view shows one, ``"reason"`` (``reason``).
+    ``best == make_bot(game_id, level, seed, budget).choose(view)``."""
     from .bots.levels import make_bot, parse_level
     level = parse_level(level)
     if level < 3:
@@ -112,5 +113,55 @@ def analyse(game_id: str, view: dict, level: int = 3, seed: int = 0,
             "win": _round(min(1.0, max(0.0, v))) if win and v is not None else None,
             "samples": samples,
         })
-    return {"seat": view["seat"], "level": level, "actions": actions, "best": best,
-            "beliefs": beliefs(game_id, view, seed)}
+    out = {"seat": view["seat"], "level": level, "actions": actions, "best": best,
+           "beliefs": beliefs(game_id, view, seed)}
+    why = reason(game_id, view, best)
+    if why is not None:
+        out["reason"] = why
+    return out
+
+
+# the games whose reasons reason() can give: a 24-card ace-ten deck, a trick to the highest
+# card of the suit led or the highest trump
+_REASON_GAMES = ("sixty_six", "tysiac1001")
+
+
+def reason(game_id: str, view: dict, best) -> dict | None:
+    """One plain reason for playing ``best`` that the view alone shows (never a hidden card),
+    or ``None``: ``{"key": "marriage", "suit"}`` (the card declares a marriage),
+    ``{"key": "sure_winner", "card"}`` (it takes the trick: no card the seat has not seen,
+    hence none the others may hold, beats it), ``{"key": "void_shown", "seat", "suit"}`` (a
+    seat still to play this trick has shown it holds none of the suit led).  66 and 1000 only
+    (``_REASON_GAMES``)."""
+    if game_id not in _REASON_GAMES or not isinstance(best, dict) or best.get("type") != "play":
+        return None
+    from .tricks import beats, trick_winner
+    c = C.card(best["card"])
+    if best.get("meld"):
+        return {"key": "marriage", "suit": C.SUITS[C.suit_of(c)]}
+    if game_id == "sixty_six":
+        from .bots.sixty_six import Knowledge
+    else:
+        from .bots.tysiac1001 import Knowledge
+    k = Knowledge(view)
+    trump = k.trump if k.trump >= 0 else None
+    entries = view.get("trick") or []
+    trick = [C.card(e["card"]) for e in entries]
+    power = C.ACE_TEN_POWER
+    played = {e["seat"] for e in entries}
+    seats = view.get("active") or range(view["players"])
+    later = [s for s in seats if s != view["seat"] and s not in played]
+    if trick and trick_winner(trick + [c], trump, power) != len(trick):
+        takes = False                           # it does not even beat the cards on the table
+    elif not later:
+        takes = True                            # the last card of the trick, and the highest
+    else:
+        unseen = C.mask_of(C.deck(C.ACE_TEN_RANKS)) & ~k.hand & ~k.played
+        takes = not any(beats(u, c, trump, power) for u in C.cards_of(unseen))
+    if takes:
+        return {"key": "sure_winner", "card": best["card"]}
+    led = C.suit_of(trick[0] if trick else c)
+    for s in later:
+        if k.voids[s] >> led & 1:
+            return {"key": "void_shown", "seat": s, "suit": C.SUITS[led]}
+    return None

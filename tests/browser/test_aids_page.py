@@ -121,3 +121,30 @@ def test_teaching_mode_opens_every_hand_and_shows_the_bots_options(page, dist_ur
         page.wait_for_timeout(500)
     assert page.locator("[data-testid=teach-note]").count() >= 1
     page.screenshot(path="/tmp/teach-1280.png")
+
+
+def test_the_hint_gives_its_reason_in_a_sentence(page, dist_url):
+    from atut.analysis import reason
+    open_game(page, dist_url, "sixty_six", players=2, seed=11, bots="rules")
+    found = 0
+    for _ in range(12):
+        if wait_for_turn(page) != "turn":
+            break
+        v = _view(page)
+        if len(v["legal_actions"]) > 1:
+            page.wait_for_selector("[data-testid=hint]")
+            page.locator("[data-testid=hint]").click()
+            page.wait_for_selector("[data-testid=hint-panel]", timeout=60_000)
+            best = json.loads(page.locator("[data-action].hinted").first.get_attribute("data-action"))
+            want = reason("sixty_six", v, best)
+            got = page.locator("[data-testid=hint-reason]")
+            assert got.count() == (1 if want else 0)
+            if want:
+                assert got.get_attribute("data-reason") == want["key"]
+                text = got.inner_text()
+                assert "reason." not in text and "{" not in text and len(text) > 10
+                found += 1
+                if found == 1:
+                    page.screenshot(path="/tmp/hint-reason.png")
+        page.locator(ENABLED_ACTION).first.click()
+    assert found >= 1

@@ -8,7 +8,7 @@ import { esc, chip } from "../cards.js";
 import { canonical } from "./canonical.js";
 import { el, h } from "./dom.js";
 import { S } from "./state.js";
-import { t, tc, actionLabel, seatName } from "./words.js";
+import { t, tc, actionLabel, seatName, rich } from "./words.js";
 import { request } from "./worker-client.js";
 import { showError } from "./notice.js";
 import { canReview, openReview, reviewOpen, closeReview, bindReviewKeys } from "./review.js";
@@ -118,6 +118,7 @@ export function renderAids() {
       : `<div class="hint-panel" data-testid="hint-panel" aria-live="polite">
           <div class="hint-head"><b>${esc(t("ui.hint.title"))}</b> <span class="sub">${esc(t("ui.hint.measure", { n: S.hint.result.actions[0] ? S.hint.result.actions[0].samples : 0 }))}</span>
           <button type="button" class="close" data-hint-close aria-label="${esc(t("ui.close_panel"))}">×</button></div>
+          ${S.hint.result.reason ? `<p class="hint-reason" data-testid="hint-reason" data-reason="${esc(S.hint.result.reason.key)}">${rich("reason." + S.hint.result.reason.key, S.hint.result.reason)}</p>` : ""}
           <ol class="hint-bars">${bars(S.hint.result)}</ol></div>`;
   }
   const teach = teachHTML();

@@ -54,6 +54,33 @@ def refused(g, action, rule, *words):
     return msg
 
 
+def rule_ids_of_refusals(game: Game, candidates, expected_rule, ids: int) -> tuple[int, set]:
+    """Every candidate action of a position: ``explain`` is ``None`` exactly for the legal
+    ones, and a refusal starts with the rule id ``expected_rule(game, action, legal)`` predicts
+    (written from the rules in the test, not taken from the engine), or with no rule id
+    ``G1``..``G<ids>`` where it predicts ``None``.  Returns (refusals checked, {(phase, id)})."""
+    legal = game.legal_actions()
+    keys = {atut.canonical(a) for a in legal}
+    for a in legal:
+        assert game.explain(a) is None
+    seen = set()
+    checked = 0
+    for a in candidates:
+        msg = game.explain(a)
+        assert (msg is None) == (atut.canonical(a) in keys), (game.phase, a, msg)
+        if msg is None:
+            continue
+        rule = expected_rule(game, a, legal)
+        head = f"illegal action {atut.canonical(a)}: "
+        if rule is None:
+            assert not any(msg.startswith(f"{head}G{i}:") for i in range(1, ids + 1)), msg
+        else:
+            assert msg.startswith(f"{head}{rule}: "), (msg, rule)
+            seen.add((game.phase, rule))
+        checked += 1
+    return checked, seen
+
+
 def check_candidates(game: Game, candidates) -> int:
     """Every candidate: explain and legality agree; returns how many were refused."""
     legal = game._legal_now()

@@ -14,6 +14,7 @@ not); these helpers test that from the outside:
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -36,18 +37,24 @@ def is_legal(game: Game, action) -> bool:
 
 
 def refusal(game: Game, action) -> str:
-    """``apply(action)`` must raise ``IllegalAction`` (nothing else) and change nothing."""
-    before = game.to_json()
+    """``apply(action)`` must raise ``IllegalAction`` (nothing else) and change nothing: not the
+    save, not the view of the seat to move, not the event record."""
+    def state():
+        seat = game.to_move
+        return (game.to_json(), json.dumps(game.view(seat)) if seat is not None else None,
+                len(game.events))
+    before = state()
     with pytest.raises(atut.IllegalAction) as ei:
         game.apply(action)
-    assert game.to_json() == before
+    assert state() == before
     return str(ei.value)
 
 
 def refused(g, action, rule, *words):
     """The rule id right after the common prefix, the same text from explain and apply."""
     msg = g.explain(action)
-    assert msg is not None and msg.startswith(f"illegal action {atut.canonical(action)}: {rule}: ")
+    assert msg is not None and msg.startswith(
+        f"illegal action {atut.canonical(action)}: {rule}: "), msg
     for w in words:
         assert w in msg, (w, msg)
     assert refusal(g, action) == msg

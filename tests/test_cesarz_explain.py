@@ -4,15 +4,13 @@ action, a refusal by a rule of the game names its rule id (docs/rules/cesarz.md)
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
-from explain_checks import rule_ids_of_refusals
+from explain_checks import refused, rule_ids_of_refusals
 
 import atut
 from atut import cards as C
-from atut.game import canonical
 from atut.games.cesarz import DECK, EMPEROR, JOKERS, arrange_deck
 
 CODES = C.codes(DECK)
@@ -27,17 +25,6 @@ def is_pair(a, b):
     if {ra, rb} == {"K", "Q"}:
         return sa == sb
     return {ra, rb} == {"PR", "YP"} and sa != sb
-
-
-def refused(g, action, rule):
-    msg = g.explain(action)
-    assert msg is not None and msg.startswith(f"illegal action {canonical(action)}: {rule}: "), msg
-    before = g.to_json(), json.dumps(g.view(g.to_move)), len(g.events)
-    with pytest.raises(atut.IllegalAction) as e:
-        g.apply(action)
-    assert str(e.value) == msg
-    assert before == (g.to_json(), json.dumps(g.view(g.to_move)), len(g.events))
-    return msg
 
 
 def play(g, card, **kw):

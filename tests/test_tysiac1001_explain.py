@@ -4,15 +4,13 @@ and ``apply`` raises ``IllegalAction`` with the very same text and changes nothi
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
-from explain_checks import rule_ids_of_refusals
+from explain_checks import refused, rule_ids_of_refusals
 
 import atut
 from atut import cards as C
-from atut.game import canonical
 from atut.games.tysiac1001 import DECK, KINGS, QUEENS, arrange_deck
 
 CODES = C.codes(DECK)
@@ -22,18 +20,6 @@ MELD_CARDS = C.codes(KINGS + QUEENS)
 def new(hands, przykup=(), dealer=2, n=3, options=None, seed=1):
     return atut.new_game("tysiac1001", players=n, seed=seed, dealer=dealer,
                          deck=arrange_deck(n, dealer, hands, przykup), options=options)
-
-
-def refused(g, action, rule):
-    """``action`` is refused by ``rule``: explain and apply say the same, nothing changes."""
-    msg = g.explain(action)
-    assert msg is not None and msg.startswith(f"illegal action {canonical(action)}: {rule}: "), msg
-    before = g.to_json(), json.dumps(g.view(g.to_move)), len(g.events)
-    with pytest.raises(atut.IllegalAction) as e:
-        g.apply(action)
-    assert str(e.value) == msg
-    assert before == (g.to_json(), json.dumps(g.view(g.to_move)), len(g.events))
-    return msg
 
 
 # seat 0 holds two marriages, seat 1 none; dealer 2 of 3: the bidding order is 0, 1, 2

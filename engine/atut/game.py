@@ -187,13 +187,10 @@ class Game:
         return self._cache
 
     def apply(self, action: dict) -> None:
-        if self.to_move is None:
-            raise IllegalAction("the game is over: no action is legal")
-        if type(action) is not dict:
-            raise IllegalAction(f"an action is a dict with a 'type', not {reprlib.repr(action)}")
-        a = self._find_legal(action)
+        a = (self._find_legal(action) if self.to_move is not None and type(action) is dict
+             else None)
         if a is None:
-            raise IllegalAction(self._refusal(action))
+            raise IllegalAction(self.explain(action))     # the reason, from the one place
         seat = self.to_move
         self.history.append(a)
         self._cache = None

@@ -245,9 +245,7 @@ class Table:
     def _decisions(self, g):
         """The history lengths before each decision of the person (a choice of two or more
         actions) in the current deal, by replaying the game's actions."""
-        data = json.loads(g.to_json())
-        data.pop("undos", None)
-        r = atut.load_game({**data, "actions": []})
+        r = self._replay_to(g, 0)
         out = []
         for i, a in enumerate(g.history):
             if r.to_move == self.seat and r.deal_no == g.deal_no and len(r.legal_actions()) > 1:
@@ -265,12 +263,9 @@ class Table:
         if not points:
             raise ValueError("nothing to take back in this deal")
         at = points[-1]
-        data = json.loads(g.to_json())
-        undos = list(data.pop("undos", []))
-        undos.append({"at": at, "actions": data["actions"][at:]})
-        data["actions"] = data["actions"][:at]
-        new = atut.load_game(data)
-        new.undos = undos
+        new = self._replay_to(g, at)
+        new.undos = list(getattr(g, "undos", None) or []) + [
+            {"at": at, "actions": [dict(a) for a in g.history[at:]]}]
         if self.teach:
             new.teach = True
         self.game = new                          # the same deal: its "last deal" items stay

@@ -6,6 +6,7 @@
     python3 build.py test [pytest args] set up .venv, npm packages and Chromium, lint, run all tests
     python3 build.py lint               ruff (Python) and eslint (the page)
     python3 build.py bench-page         cold-cache page timings in headless Chromium
+    python3 build.py soak-page          50 whole games in one page, worker memory curve (Chromium)
 
 build.py itself is standard library only.  It sets up .venv/ with the pinned tools of
 requirements-dev.txt (the wheel is made by pip and the `wheel` tool there), node_modules/ (npm ci)
@@ -772,12 +773,17 @@ def test(args: list[str]) -> int:
     return r.returncode
 
 
-def bench_page(args: list[str]) -> int:
+def browser_script(name: str, args: list[str]) -> int:
+    """Build dist/ and run tests/browser/<name>.py (a benchmark or soak command) in .venv."""
     py = ensure_venv()
+    ensure_npm_packages()
     ensure_chromium()
     build()
-    return subprocess.run([str(py), str(ROOT / "tests" / "browser" / "bench_page.py"), *args],
+    return subprocess.run([str(py), str(ROOT / "tests" / "browser" / f"{name}.py"), *args],
                           cwd=ROOT, env=dict(os.environ, ATUT_DIST_BUILT="1")).returncode
+
+
+BROWSER_SCRIPTS = {"bench-page": "bench_page", "soak-page": "soak_page"}
 
 
 def main(argv: list[str]) -> int:
@@ -802,8 +808,8 @@ def main(argv: list[str]) -> int:
             return test(argv[1:])
         if cmd == "lint":
             return lint()
-        if cmd == "bench-page":
-            return bench_page(argv[1:])
+        if cmd in BROWSER_SCRIPTS:
+            return browser_script(BROWSER_SCRIPTS[cmd], argv[1:])
         if cmd in ("-h", "--help", "help"):
             print(__doc__)
             return 0

@@ -262,6 +262,9 @@ def main(argv=None) -> int:
     if argv and argv[0] == "bench-bots":
         from atut.arena import bench_bots
         return bench_bots(argv[1:]) or 0
+    if argv and argv[0] == "soak":
+        from atut.soak import main as soak_main
+        return soak_main(argv[1:]) or 0
     parser = argparse.ArgumentParser(prog="python -m atut", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="cmd", required=True)
@@ -277,6 +280,7 @@ def main(argv=None) -> int:
     b.add_argument("--no-peers", action="store_true", help="skip the peer packages")
     sub.add_parser("arena", help="bots against each other (see python -m atut arena -h)")
     sub.add_parser("bench-bots", help="bot decision times per level")
+    sub.add_parser("soak", help="many seeded bot games, invariants checked (see python -m atut soak -h)")
     args = parser.parse_args(argv)
     try:
         if args.cmd == "play":

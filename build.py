@@ -783,7 +783,7 @@ def browser_script(name: str, args: list[str]) -> int:
                           cwd=ROOT, env=dict(os.environ, ATUT_DIST_BUILT="1")).returncode
 
 
-BROWSER_SCRIPTS = {"bench-page": "bench_page", "soak-page": "soak_page"}
+BROWSER_SCRIPTS = {"bench-page": "bench_page", "soak-page": "soak_page", "bench-aids": "bench_aids"}
 
 
 def main(argv: list[str]) -> int:

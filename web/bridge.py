@@ -28,6 +28,10 @@ HINT_LEVEL = 3
 HINT_SEED = 0
 REVIEW_LEVEL = 4
 REVIEW_SEED = 0
+# Hints and review grades search a counted budget only (the level's rollouts and node limits):
+# the wall-clock cap of the bots is lifted, so that the same view and seed give the same hint
+# and grade on a loaded machine too.  A budget passed to the op is applied on top of this.
+COUNTED = {"time_cap": 1e9, "clock": "cpu"}
 # A reviewed decision's grade by the value it lost against the level-4 analysis's best, in units
 # of REVIEW_SCALE (the game's measure, docs/BOTS.md "Analysis"): at most 0 best, then good,
 # inaccuracy, mistake; more: blunder.
@@ -35,6 +39,13 @@ REVIEW_SCALE = {"sixty_six": 1.0, "euchre": 4.0, "imperial": 50.0, "cesarz": 1.0
                 "tysiac1001": 1.0}
 GRADES = ((1e-9, "best"), (0.02, "good"), (0.06, "inaccuracy"), (0.15, "mistake"))
 RULE_ID = re.compile(r"\b([GE]\d+)\b")     # the rule a refusal names: "...: G8: ..." or "(G8)"
+
+
+def _counted(budget):
+    """``COUNTED`` with an op's ``budget`` (a dict of budget keys, or None) on top."""
+    if budget is not None and not isinstance(budget, dict):
+        raise ValueError(f"budget must be an object of budget keys, not {budget!r}")
+    return {**COUNTED, **(budget or {})}
 
 
 def game_classes():
@@ -236,11 +247,13 @@ class Table:
 
     def op_hint(self, budget=None):
         """The analysis of the person's view (``atut.analyse``, level ``HINT_LEVEL``, a fixed
-        seed) on the person's turn: a function of that view alone (its beliefs too)."""
+        seed, the ``COUNTED`` budget) on the person's turn: a function of that view alone (its
+        beliefs too), the same on every machine."""
         g = self._need_game()
         if g.is_over or g.to_move != self.seat:
             raise ValueError("a hint is given only on your turn")
-        return atut.analyse(g.game_id, self.view(), HINT_LEVEL, seed=HINT_SEED, budget=budget)
+        return atut.analyse(g.game_id, self.view(), HINT_LEVEL, seed=HINT_SEED,
+                            budget=_counted(budget))
 
     def _decisions(self, g):
         """The history lengths before each decision of the person (a choice of two or more
@@ -326,7 +339,7 @@ class Table:
         if r.deal_no > deal or r.to_move != self.seat:
             raise ValueError("only your own decisions of a finished deal are graded")
         out = atut.analyse(g.game_id, r.view(self.seat), REVIEW_LEVEL, seed=REVIEW_SEED,
-                           budget=budget)
+                           budget=_counted(budget))
         played = atut.canonical(g.history[i])
         values = {atut.canonical(a["action"]): a["value"] for a in out["actions"]}
         best = out["actions"][0]["value"]
@@ -368,6 +381,21 @@ class Table:
             g.apply(rng.choice(g.legal_actions()))
             n += 1
         return {"events": g.events, "actions": n, "scores": g.scores, "winner": g.winner}
+
+    # test-only: the worker's Python memory (the Chromium soak, tests/browser/soak_page.py)
+    def op_debug_memory(self, collect=True):
+        import gc
+        import sys
+        if collect:
+            gc.collect()
+        out = {"gc_objects": len(gc.get_objects()), "gc_counts": list(gc.get_count()),
+               "allocated_blocks": sys.getallocatedblocks(), "wasm_bytes": None}
+        try:                                    # Pyodide: the wasm memory's size
+            import pyodide_js
+            out["wasm_bytes"] = int(pyodide_js._module.HEAPU8.buffer.byteLength)
+        except Exception:                       # CPython, or a runtime without it
+            pass
+        return out
 
 
 TABLE = Table()

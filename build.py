@@ -312,6 +312,47 @@ def precompile() -> tuple[Path, Path] | None:
     return zip_out, pyc_dir
 
 
+LAB_SCRIPT = r"""
+import { createRequire } from "node:module";
+import { join } from "node:path";
+const [entry, outdir, modules] = process.argv.slice(2);
+const esbuild = createRequire(join(modules, "esbuild", "package.json"))("esbuild");
+await esbuild.build({ entryPoints: { editor: entry }, bundle: true, format: "esm", minify: true,
+  outdir, legalComments: "none", target: "es2020", logLevel: "error" });
+"""
+
+
+def bundle_lab(dest: Path) -> None:
+    """The bot lab's editor and chart (web/lab/editor-entry.js: CodeMirror 6 and uPlot from
+    node_modules) bundled by esbuild, run by Node, into ``dest`` as editor.js (an ES module,
+    minified) and editor.css; cached in .cache/lab/ by the entry's and the lock file's hash."""
+    entry = ROOT / "web" / "lab" / "editor-entry.js"
+    (dest / entry.name).unlink(missing_ok=True)          # bare npm imports: not for the page
+    key = _tree_hash(entry, ROOT / "package-lock.json") + hashlib.sha256(
+        LAB_SCRIPT.encode()).hexdigest()[:8]
+    out = CACHE / "lab" / key
+    node = shutil.which("node") or shutil.which("nodejs")
+    if not (out / "editor.js").exists():
+        if node is None or not (ROOT / "node_modules" / "esbuild").is_dir():
+            log("node or node_modules/esbuild is missing: no bot lab editor")
+            return
+        if out.parent.exists():
+            shutil.rmtree(out.parent)                    # older keys
+        out.mkdir(parents=True)
+        script = out / "bundle.mjs"
+        script.write_text(LAB_SCRIPT, encoding="utf-8")
+        log("bundling the bot lab's editor (esbuild; cached in .cache/lab/)")
+        r = subprocess.run([node, str(script), str(entry), str(out), str(ROOT / "node_modules")],
+                           cwd=ROOT, capture_output=True, text=True)
+        if r.returncode != 0 or not (out / "editor.js").exists():
+            shutil.rmtree(out, ignore_errors=True)
+            raise BuildError("esbuild could not bundle web/lab/editor-entry.js: "
+                             + " | ".join((r.stderr or r.stdout).strip().splitlines()[-5:]))
+    dest.mkdir(parents=True, exist_ok=True)
+    for f in ("editor.js", "editor.css"):
+        shutil.copy2(out / f, dest / f)
+
+
 def game_classes() -> tuple[list, dict]:
     """The built games and their seat counts and options, as web/bridge.py's game_classes()
     finds them (run in a fresh CPython on engine/, so the build never caches an old engine)."""
@@ -342,6 +383,7 @@ def build(quiet: bool = False) -> Path:
     shutil.copy2(ROOT / "index.html", DIST / "index.html")
     shutil.copytree(ROOT / "web", DIST / "web",
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*"))
+    bundle_lab(DIST / "web" / "lab")
     pyo = DIST / "web" / "pyodide"
     pyo.mkdir()
     compiled = precompile()
@@ -783,7 +825,8 @@ def browser_script(name: str, args: list[str]) -> int:
                           cwd=ROOT, env=dict(os.environ, ATUT_DIST_BUILT="1")).returncode
 
 
-BROWSER_SCRIPTS = {"bench-page": "bench_page", "soak-page": "soak_page", "bench-aids": "bench_aids"}
+BROWSER_SCRIPTS = {"bench-page": "bench_page", "soak-page": "soak_page", "bench-aids": "bench_aids",
+                   "bench-lab": "bench_lab"}
 
 
 def main(argv: list[str]) -> int:

@@ -1,0 +1,69 @@
+// The bot lab's editor and chart, bundled by build.py with esbuild into dist/web/lab/editor.js
+// (an ES module, minified, nothing from another origin): CodeMirror 6 with Python highlighting
+// and uPlot.  The lab page (web/lib/lab/*.js) imports it at run time; this file is not loaded
+// as it is (its bare imports name npm packages).
+
+import { EditorView, basicSetup } from "codemirror";
+import { EditorState, StateEffect, StateField } from "@codemirror/state";
+import { Decoration, keymap } from "@codemirror/view";
+import { indentWithTab } from "@codemirror/commands";
+import { indentUnit } from "@codemirror/language";
+import { python } from "@codemirror/lang-python";
+import uPlot from "uplot";
+import "uplot/dist/uPlot.min.css";
+
+export { uPlot };
+
+const setErrorLine = StateEffect.define();
+const errorLine = StateField.define({
+  create: () => Decoration.none,
+  update(deco, tr) {
+    deco = deco.map(tr.changes);
+    for (const e of tr.effects) {
+      if (e.is(setErrorLine)) {
+        deco = e.value === null ? Decoration.none
+          : Decoration.set([Decoration.line({ class: "cm-error-line", attributes: { "data-error-line": String(e.value.number) } }).range(e.value.from)]);
+      }
+    }
+    if (tr.docChanged) deco = Decoration.none;       // an edit ends the old error's mark
+    return deco;
+  },
+  provide: (f) => EditorView.decorations.from(f),
+});
+
+/** A Python editor in `parent` holding `doc`; onChange(text) after each edit. Returns
+ *  {view, getText(), setText(text), markLine(n | null)} (lines counted from 1). */
+export function createEditor(parent, doc, { onChange = () => {}, label = "" } = {}) {
+  const view = new EditorView({
+    parent,
+    state: EditorState.create({
+      doc,
+      extensions: [
+        basicSetup,
+        python(),
+        indentUnit.of("    "),
+        keymap.of([indentWithTab]),
+        errorLine,
+        EditorView.contentAttributes.of({ "aria-label": label, spellcheck: "false" }),
+        EditorView.updateListener.of((u) => { if (u.docChanged) onChange(u.state.doc.toString()); }),
+      ],
+    }),
+  });
+  return {
+    view,
+    getText: () => view.state.doc.toString(),
+    setText(text) {
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+    },
+    markLine(n) {
+      if (n === null || n === undefined || n < 1 || n > view.state.doc.lines) {
+        view.dispatch({ effects: setErrorLine.of(null) });
+        return;
+      }
+      const line = view.state.doc.line(n);
+      view.dispatch({ effects: setErrorLine.of({ from: line.from, number: n }),
+        selection: { anchor: line.from }, scrollIntoView: true });
+    },
+    setLabel(text) { view.contentDOM.setAttribute("aria-label", text); },
+  };
+}

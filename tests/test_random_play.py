@@ -10,6 +10,7 @@ import random
 import pytest
 
 import atut
+from atut import invariants
 
 # (game, players) -> how many seeded full games.  Games to 1001 and 2000 take many deals, so
 # they get fewer here; their own test files add thousands of seeded random deals.
@@ -34,34 +35,30 @@ def pick(rng, legal, game_id):
 
 
 def play_random(game_id, players, seed, check_views=False):
+    """A seeded random game to its end, the contract checked at every step (``atut.invariants``,
+    which ``python -m atut soak`` checks too)."""
     game = atut.new_game(game_id, players=players, seed=seed)
     rng = random.Random(seed * 7919 + players)
-    checks = getattr(game, "check_invariants", None)
-    steps = 0
     while not game.is_over:
-        seat = game.to_move
-        legal = game.legal_actions()
-        assert legal, f"{game_id}: seat {seat} to move with no legal action"
-        keys = [atut.canonical(a) for a in legal]
-        assert len(set(keys)) == len(keys), "an action is listed twice"
-        for a in legal:
-            assert isinstance(a.get("type"), str)
-            assert None not in a.values(), "unused fields are left out, never null"
-        if check_views:
-            v = game.view(seat)
-            assert v["to_move"] == seat and v["legal_actions"] == legal
-            json.dumps(v)
-            json.dumps(game.view(None))
+        legal = invariants.before_step(game, check_views)
         game.apply(pick(rng, legal, game_id))
-        if checks:
-            checks()
-        steps += 1
-        assert steps < 100_000, "the game does not end"
-    assert game.to_move is None and game.legal_actions() == []
-    assert game.winner is not None
-    assert len(game.scores) == players
-    json.dumps(game.events)
+        invariants.after_step(game)
+    invariants.at_end(game)
     return game
+
+
+def test_a_broken_invariant_is_reported_with_the_game_and_the_step():
+    game = atut.new_game("sixty_six", players=2, seed=1)
+    game.apply(game.legal_actions()[0])
+    game.hands[1] |= game.hands[0]              # a card in two places
+    with pytest.raises(invariants.InvariantError, match=r"sixty_six \(2 players, seed 1, action 1"):
+        invariants.after_step(game)
+    game._cache = [{"type": "play", "card": "AH"}] * 2
+    with pytest.raises(invariants.InvariantError, match="listed twice"):
+        invariants.before_step(game)
+    game._cache = []
+    with pytest.raises(invariants.InvariantError, match="no legal action"):
+        invariants.before_step(game)
 
 
 @pytest.mark.parametrize("game_id,players", CASES)

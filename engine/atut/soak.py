@@ -1,0 +1,164 @@
+"""``python -m atut soak``: many seeded whole games between bots, the contract checked at every
+step.
+
+    python -m atut soak [--games g1,g2] [--players N] [--count 10000] [--jobs J] [--seed S]
+                        [--level 2]
+
+For every game and player count (``--players`` keeps one count), ``--count`` games with seeds
+``S``, ``S+1``, ... are played to their end, every seat a bot of ``--level`` (bot seed
+``seed * 7919 + seat``; levels 3 and 4 with the time cap lifted and CPU time as the clock, so a
+run repeats exactly).  At every step the checks of the random-play test (``atut.invariants``:
+legal actions listed once each, with a string type and no null; the mover's view lists them;
+views are JSON; the game's own ``check_invariants``) and that the bot's action is one of the
+legal ones; at the end a winner and a score per seat, and that the save loads to the same
+event record.  The work is spread over ``--jobs`` processes (default: every core).  It prints
+a table per setting (games, deals, actions, CPU seconds, games per CPU second, failures) and
+each failure with the command that plays it again; the exit status is 1 when any failed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+import traceback
+from concurrent.futures import ProcessPoolExecutor, as_completed
+
+import atut
+from atut import invariants
+
+CHUNK = 25                      # games per task handed to a worker
+
+
+def play_one(game_id: str, players: int, seed: int, level: int) -> tuple[int, int]:
+    """One seeded game between ``level`` bots to its end, every check made; (deals,
+    actions), or the first broken check raised."""
+    from atut.bots import make_bot
+    game = atut.new_game(game_id, players=players, seed=seed)
+    budget = {"time_cap": 1e9, "clock": "cpu"} if level >= 3 else None
+    bots = [make_bot(game_id, level, seed=(seed * 7919 + s) & 0x7FFFFFFF, budget=budget,
+                     strict=True) for s in range(players)]
+    while not game.is_over:
+        legal = invariants.before_step(game, check_views=True)
+        seat = game.to_move
+        action = bots[seat].choose(game.view(seat))
+        if action not in legal:
+            raise invariants.InvariantError(f"the level-{level} bot at seat {seat} chose "
+                                            f"{atut.canonical(action)}, not a legal action")
+        game.apply(action)
+        invariants.after_step(game)
+    invariants.at_end(game)
+    if atut.load_game(game.to_json()).events != game.events:
+        raise invariants.InvariantError("the save does not replay to the same event record")
+    return game.deal_no, len(game.history)
+
+
+def run_chunk(task: tuple) -> dict:
+    """Play the seeds of one task; its totals and failures (seed, error)."""
+    game_id, players, seeds, level = task
+    start = time.process_time()
+    out = {"game": game_id, "players": players, "games": 0, "deals": 0, "actions": 0,
+           "failures": []}
+    for seed in seeds:
+        try:
+            deals, actions = play_one(game_id, players, seed, level)
+        except Exception as e:                      # noqa: BLE001 - every failure is reported
+            last = traceback.extract_tb(e.__traceback__)[-1]
+            where = f"{os.path.basename(last.filename)}:{last.lineno}"
+            out["failures"].append((seed, f"{type(e).__name__}: {str(e)[:300]} ({where})"))
+        else:
+            out["deals"] += deals
+            out["actions"] += actions
+        out["games"] += 1
+    out["cpu"] = time.process_time() - start
+    return out
+
+
+def settings(games, players) -> list[tuple[str, int]]:
+    out = []
+    for g in games:
+        counts = atut.game_class(g).PLAYERS
+        if players is not None and players not in counts:
+            continue
+        out += [(g, p) for p in counts if players is None or p == players]
+    return out
+
+
+def soak(games, players=None, count=10_000, jobs=None, seed=0, level=2):
+    """Run the soak; returns ({(game, players): totals}, [failures], wall seconds)."""
+    jobs = jobs or os.cpu_count() or 1
+    tasks = []
+    for g, p in settings(games, players):
+        for lo in range(seed, seed + count, CHUNK):
+            tasks.append((g, p, range(lo, min(lo + CHUNK, seed + count)), level))
+    totals: dict = {}
+    failures = []
+    t0 = time.perf_counter()
+
+    def take(r):
+        key = (r["game"], r["players"])
+        t = totals.setdefault(key, {"games": 0, "deals": 0, "actions": 0, "cpu": 0.0,
+                                    "failures": 0})
+        for k in ("games", "deals", "actions", "cpu"):
+            t[k] += r[k]
+        t["failures"] += len(r["failures"])
+        failures.extend((r["game"], r["players"], s, msg) for s, msg in r["failures"])
+
+    if jobs == 1:
+        for t in tasks:
+            take(run_chunk(t))
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for f in as_completed([pool.submit(run_chunk, t) for t in tasks]):
+                take(f.result())
+    return totals, sorted(failures), time.perf_counter() - t0
+
+
+def report(totals, failures, wall, level, jobs, out=None) -> None:
+    out = out or sys.stdout
+    print(f"soak: level-{level} bots, {jobs} process(es), {wall:.1f} s wall", file=out)
+    print(f"{'game':<12}{'players':>8}{'games':>8}{'deals':>9}{'actions':>10}{'cpu s':>9}"
+          f"{'games/s':>9}{'failed':>8}", file=out)
+    for (g, p), t in sorted(totals.items(), key=lambda kv: (atut.GAME_IDS.index(kv[0][0]),
+                                                            kv[0][1])):
+        rate = t["games"] / t["cpu"] if t["cpu"] else 0.0
+        print(f"{g:<12}{p:>8}{t['games']:>8}{t['deals']:>9}{t['actions']:>10}{t['cpu']:>9.1f}"
+              f"{rate:>9.1f}{t['failures']:>8}", file=out)
+    for g, p, s, msg in failures:
+        print(f"FAILED {g} {p} players seed {s}: {msg}\n  again: python -m atut soak --games {g}"
+              f" --players {p} --count 1 --seed {s} --level {level} --jobs 1", file=out)
+    if not failures:
+        print("no failures", file=out)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m atut soak", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", default=None, help="comma-separated game ids (default: all built)")
+    ap.add_argument("--players", type=int, default=None, help="one player count (default: all)")
+    ap.add_argument("--count", type=int, default=10_000, help="games per game and player count")
+    ap.add_argument("--jobs", type=int, default=None, help="processes (default: every core)")
+    ap.add_argument("--seed", type=int, default=0, help="the first game's seed")
+    ap.add_argument("--level", type=int, default=2, choices=(1, 2, 3, 4), help="bot level")
+    a = ap.parse_args(argv)
+    games = a.games.split(",") if a.games else list(atut.built_games())
+    try:
+        for g in games:
+            atut.game_class(g)
+    except ValueError as e:
+        ap.error(str(e))
+    if a.count < 1:
+        ap.error("--count must be at least 1")
+    if a.jobs is not None and a.jobs < 1:
+        ap.error("--jobs must be at least 1")
+    if not settings(games, a.players):
+        ap.error(f"no game of {', '.join(games)} is played by {a.players} players")
+    jobs = a.jobs or os.cpu_count() or 1
+    totals, failures, wall = soak(games, a.players, a.count, jobs, a.seed, a.level)
+    report(totals, failures, wall, a.level, jobs)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -50,8 +50,10 @@ The search, for a bot that wants a second opinion (slow: a level-3 decision take
 tenth of a second in CPython, several times that in the browser):
 
     >>> result = botkit.analyse(view)
-    >>> result["best"] in view["legal_actions"], len(result["actions"]) == len(view["legal_actions"])
-    (True, True)
+    >>> result["best"] in view["legal_actions"]
+    True
+    >>> len(result["actions"]) == len(view["legal_actions"])
+    True
 """
 
 from __future__ import annotations

@@ -27,7 +27,8 @@ gives the lab what it shows (``kind``, the message in both languages, the traceb
     >>> bad.choose(game.view(0))
     Traceback (most recent call last):
     ...
-    atut.lab.BotError: bad.py: choose returned {"card":"XX","type":"play"}, which is not a legal action; the legal actions are: ...
+    atut.lab.BotError: bad.py: choose returned {"card":"XX","type":"play"}, which is not a legal
+    action; the legal actions are: ...
 """
 
 from __future__ import annotations
@@ -124,7 +125,8 @@ def check_action(view: dict, action, name: str = "bot") -> dict:
     >>> check_action(view, "AS")
     Traceback (most recent call last):
     ...
-    atut.lab.BotError: bot: choose returned 'AS' (a str), not an action dict; the legal actions are: {"card":"AS","type":"play"}, {"type":"pass"}
+    atut.lab.BotError: bot: choose returned 'AS' (a str), not an action dict; the legal actions
+    are: {"card":"AS","type":"play"}, {"type":"pass"}
     """
     legal = view["legal_actions"]
     listed = ", ".join(canonical(a) for a in legal)

@@ -91,5 +91,19 @@ def analyse(game_id: str, view: dict, level: int = 3, seed: int = 0, budget: dic
     return _analyse(game_id, view, level, seed, budget)
 
 
+def load_bot(path):
+    """Your own bot from a ``.py`` file defining ``choose(view)`` (``atut.lab.load_bot``): an
+    object whose ``choose`` checks every answer (``atut.lab.BotError`` names the line)."""
+    from .lab import load_bot as _load_bot
+    return _load_bot(path)
+
+
+def bot_from_source(source: str, name: str = "mybot.py"):
+    """Your own bot from source text (``atut.lab.bot_from_source``); ``name`` is its file name
+    in tracebacks."""
+    from .lab import bot_from_source as _from_source
+    return _from_source(source, name)
+
+
 __all__ = ["GAME_IDS", "analyse", "Game", "IllegalAction", "canonical", "new_game", "load_game",
-           "make_bot", "game_class", "built_games"]
+           "make_bot", "game_class", "built_games", "load_bot", "bot_from_source"]

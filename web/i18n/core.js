@@ -356,7 +356,7 @@ export default {
     "ui.teach.believed": "Co sądził o innych:",
     "ui.teach.sure": "na pewno ma",
     "ui.teach.void": "nie ma koloru",
-    "ui.teach.likely": "pewnie ma",
+    "ui.teach.likely": "raczej ma",
     "ui.teach.nothing": "nic pewnego",
     "ui.teach.mark": "Tryb nauki",
     "ui.review.title": "Analiza rozdania {deal}",

@@ -1,10 +1,13 @@
 """The arena: bots against bots on duplicate deals, and bot decision times.
 
     python -m atut arena GAME --bots A,B[,...] --players N --deals K --seed S [--jobs J]
-                         [--mode deal|game] [--cap-scale X]
+                         [--mode deal|game] [--cap-scale X] [--cluster tcp://HOST:8786|local]
     python -m atut bench-bots [--games g,...] [--levels 1,2,3,4] [--players N] [--games-per 4]
 
-Bots are named by level ``1``..``4`` or ``random``, ``rules``, ``search``, ``strong``.  With fewer
+Bots are named by level ``1``..``4`` or ``random``, ``rules``, ``search``, ``strong``, or by the
+path of a bot file (``mybot.py``: a module defining ``choose(view)``, ``atut.load_bot``); the
+importable ``run`` also takes a ``StudentBot``, any object with ``choose`` or a factory of one
+(``bot_spec``).  With fewer
 bots than players the last bot fills the remaining seats (``--bots 3,2 --players 4``: one level-3
 bot against three level-2 bots); in euchre two bots for four players sit as pairs (A B A B).
 
@@ -19,7 +22,17 @@ Per bot the arena prints: its share of wins (summed over its seats) and the fair
 seats / players), a 95% confidence interval over deals (all rotations of a deal form one
 observation, so the interval is honest for paired play), the mean score margin per deal (its
 seats' gain minus the other bots' seats' mean gain; in 66 card points), and an Elo difference
-against the field from the win share, odds-adjusted for the fair share.
+against the field from the win share, odds-adjusted for the fair share.  The last line gives
+the time and the deals per second.
+
+``--jobs J`` plays the deals in J processes, ``--cluster`` as Dask distributed tasks (the
+optional extra ``pip install 'atut[cluster]'``; ``local`` starts a local cluster of ``--jobs``
+worker processes, at least 2; a remote scheduler's workers need ``atut`` installed): the
+report is the same as with ``--jobs 1`` for the same seed (deals are independent, seeded by
+their number, and gathered in order), provided the bots are repeatable (``botkit.rng``).
+For the lab, ``run`` takes a ``progress(done, total, partial)`` callback and ``steps`` yields
+after every deal; the result also holds per-deal ``rows`` (``to_csv``) and the ``running`` win
+share with its interval (a chart).
 """
 
 from __future__ import annotations
@@ -34,6 +47,7 @@ import atut
 
 from . import cards as C
 from .bots import NAMES, make_bot, parse_level
+from .lab import BotError, StudentBot, load_bot
 
 LEVEL_NAME = {v: k for k, v in NAMES.items()}
 TARGET_GAMES = ("euchre", "imperial", "tysiac1001", "cesarz")
@@ -41,7 +55,53 @@ TARGET_GAMES = ("euchre", "imperial", "tysiac1001", "cesarz")
 
 # --- one duplicate deal ----------------------------------------------------------------------
 
-def lineup(game_id: str, bots: list[int], players: int) -> list[int]:
+def bot_spec(x):
+    """One entry of the arena's lineup: a level (an int 1-4, ``"3"``, ``"search"``...) as an
+    int; a path ending in ``.py`` as the ``StudentBot`` of that file; a ``StudentBot``, an object
+    with ``choose`` or a zero-argument factory as it is.  ``ValueError`` otherwise."""
+    if isinstance(x, bool):
+        raise ValueError(f"not a bot: {x!r}")
+    if isinstance(x, int):
+        return parse_level(x)
+    if isinstance(x, str):
+        x = x.strip()
+        if x.endswith(".py"):
+            return load_bot(x)
+        return parse_level(x)
+    if hasattr(x, "choose") or callable(x):
+        return x
+    raise ValueError(f"not a bot: {x!r} (a level 1-4, a .py file, or an object with choose)")
+
+
+def bot_name(spec) -> str:
+    """How the report names an entry: ``"3 search"`` for a level, a bot file's name."""
+    if isinstance(spec, int):
+        return f"{spec} {LEVEL_NAME[spec]}"
+    if isinstance(spec, StudentBot):
+        import os
+        return os.path.basename(spec.name)
+    name = getattr(spec, "name", None)
+    if isinstance(name, str) and name:
+        return name
+    return getattr(spec, "__name__", None) or type(spec).__name__
+
+
+def _seat_bot(spec):
+    """A bot of its own for one seat of one game: ``fresh()`` of a StudentBot, a factory's
+    product, or the object itself; its ``reset()`` called if it has one."""
+    if hasattr(spec, "fresh"):
+        b = spec.fresh()
+    elif hasattr(spec, "choose"):
+        b = spec
+    else:
+        b = spec()
+    reset = getattr(b, "reset", None)
+    if callable(reset):
+        reset()
+    return b
+
+
+def lineup(game_id: str, bots: list, players: int) -> list[int]:
     """Entry index (into ``bots``) of each seat before rotation."""
     if len(bots) > players:
         raise ValueError(f"{len(bots)} bots for {players} players")
@@ -102,7 +162,9 @@ def play_deal(args) -> dict:
             e = rot[s]
             lv = bots[e]
             b = None
-            if lv >= 3:
+            if not isinstance(lv, int):
+                b = _seat_bot(lv)
+            elif lv >= 3:
                 budget = dict(budgets.get(lv, {}))
                 # strict: a plug-in error must show, not be played around
                 b = make_bot(game_id, lv, seed=deal_seed * 31 + lv, budget=budget or None,
@@ -119,7 +181,11 @@ def play_deal(args) -> dict:
             if mode == "deal" and game.deal_no != deal_no:
                 break
             s = game.to_move
-            game.apply(seat_bots[s].choose(game.view(s)))
+            try:
+                game.apply(seat_bots[s].choose(game.view(s)))
+            except BotError as err:
+                err.deal, err.seat = d, s
+                raise
             steps += 1
             if steps > 200_000:
                 raise RuntimeError(f"{game_id} deal {d} does not end")
@@ -135,10 +201,11 @@ def play_deal(args) -> dict:
             if mine and other:
                 margin[e] += sum(mine) / len(mine) - sum(other) / len(other)
         for b in seat_bots:
-            decisions += b.stats.get("decisions", 0)
-            capped += b.stats.get("capped", 0)
+            stats = getattr(b, "stats", None) or {}
+            decisions += stats.get("decisions", 0)
+            capped += stats.get("capped", 0)
     k = len(rots)
-    return {"share": [x / k for x in share], "margin": [x / k for x in margin],
+    return {"deal": d, "share": [x / k for x in share], "margin": [x / k for x in margin],
             "decisions": decisions, "capped": capped}
 
 
@@ -160,52 +227,168 @@ def elo(share: float, fair: float) -> float:
     return 400 * math.log10((p / (1 - p)) / (fair / (1 - fair)))
 
 
-def run(game_id: str, bots: list[int], players: int, deals: int, seed: int, jobs: int = 1,
-        mode: str | None = None, cap_scale: float = 3.0, budgets: dict | None = None,
-        progress=None) -> dict:
-    """Play the arena and return the per-entry statistics (see ``report``)."""
+def _check(game_id, bots, players, deals, mode):
     cls = atut.game_class(game_id)
+    if players is None:
+        players = cls.PLAYERS[0]
     if players not in cls.PLAYERS:
         raise ValueError(f"{game_id} is played by {cls.PLAYERS} players, not {players}")
     if not bots:
         raise ValueError("name at least one bot")
+    bots = [bot_spec(b) for b in bots]
     if mode is None:
         mode = "deal" if game_id in TARGET_GAMES else "game"
     if mode not in ("deal", "game"):
         raise ValueError(f"mode must be deal or game, not {mode!r}")
     if deals < 1:
         raise ValueError("deals must be at least 1")
+    return bots, players, mode
+
+
+def _pool_results(tasks, jobs):
+    import multiprocessing as mp
+    with mp.get_context("spawn" if sys.platform == "win32" else "fork").Pool(jobs) as pool:
+        yield from pool.imap(play_deal, tasks, chunksize=1)
+
+
+def _dask_results(tasks, cluster: str, jobs: int):
+    """The deals as Dask distributed tasks, in the order they finish."""
+    try:
+        from dask.distributed import Client, LocalCluster, as_completed
+    except ImportError:
+        raise ValueError("--cluster needs Dask: pip install 'atut[cluster]'") from None
+    local = None
+    if cluster == "local":
+        local = LocalCluster(n_workers=max(jobs, 2), threads_per_worker=1, processes=True,
+                             dashboard_address=None)
+        client = Client(local)
+    else:
+        client = Client(cluster)
+    try:
+        futures = client.map(play_deal, tasks, pure=False)
+        for fut in as_completed(futures):
+            yield fut.result()
+    finally:
+        client.close()
+        if local is not None:
+            local.close()
+
+
+def steps(game_id: str, bots: list, players: int | None = None, deals: int = 200,
+          seed: int = 1, jobs: int = 1, mode: str | None = None, cap_scale: float = 3.0,
+          budgets: dict | None = None, cluster: str | None = None):
+    """Play the arena, yielding ``{"done", "total", "result"}`` after every deal (``result``:
+    the statistics of the deals done so far, as ``run`` returns them); the last one is the
+    whole arena's.  Arguments as ``run``."""
+    bots, players, mode = _check(game_id, bots, players, deals, mode)
     line = lineup(game_id, bots, players)
     tasks = [(game_id, players, bots, d, seed, mode, cap_scale, budgets or {})
              for d in range(deals)]
     t0 = time.perf_counter()
-    if jobs > 1:
-        import multiprocessing as mp
-        with mp.get_context("spawn" if sys.platform == "win32" else "fork").Pool(jobs) as pool:
-            results = list(pool.imap(play_deal, tasks, chunksize=1))
+    if cluster:
+        source = _dask_results(tasks, cluster, jobs)
+    elif jobs > 1:
+        source = _pool_results(tasks, jobs)
     else:
-        results = []
-        for i, t in enumerate(tasks):
-            results.append(play_deal(t))
-            if progress and (i + 1) % progress == 0:
-                print(f"  {i + 1}/{deals} deals, {time.perf_counter() - t0:.0f} s",
-                      file=sys.stderr)
-    out = {"game": game_id, "players": players, "deals": deals, "seed": seed, "mode": mode,
-           "lineup": line, "seconds": time.perf_counter() - t0,
+        source = (play_deal(t) for t in tasks)
+    results = []
+    for r in source:
+        results.append(r)
+        yield {"done": len(results), "total": deals,
+               "result": summary(game_id, bots, players, seed, mode, line,
+                                 sorted(results, key=lambda x: x["deal"]),
+                                 time.perf_counter() - t0)}
+
+
+def run(game_id: str, bots: list, players: int | None = None, deals: int = 200, seed: int = 1,
+        jobs: int = 1, mode: str | None = None, cap_scale: float = 3.0,
+        budgets: dict | None = None, progress=None, cluster: str | None = None) -> dict:
+    """Play the arena and return the per-entry statistics (see ``report`` and ``summary``).
+
+    ``bots``: entries as ``bot_spec`` takes them.  ``jobs`` worker processes, or ``cluster``
+    (a Dask scheduler's address, or ``"local"``).  ``progress``: a callable
+    ``progress(done, total, partial_result)`` after every deal, or an int N to print a line to
+    stderr every N deals."""
+    last = None
+    for step in steps(game_id, bots, players, deals, seed, jobs, mode, cap_scale, budgets,
+                      cluster):
+        last = step
+        done = step["done"]
+        if callable(progress):
+            progress(done, deals, step["result"])
+        elif progress and done % progress == 0:
+            print(f"  {done}/{deals} deals, {step['result']['seconds']:.0f} s", file=sys.stderr)
+    return last["result"]
+
+
+def _running(xs: list[float]) -> list[dict]:
+    """The mean of ``xs[:k]`` with its 95% interval for every k (the lab's chart)."""
+    out = []
+    s = s2 = 0.0
+    for k, x in enumerate(xs, 1):
+        s += x
+        s2 += x * x
+        m = s / k
+        if k < 2:
+            half = math.inf
+        else:
+            var = max(s2 - k * m * m, 0.0) / (k - 1)
+            half = 1.96 * math.sqrt(var / k)
+        lo = max(m - half, 0.0) if half != math.inf else 0.0
+        hi = min(m + half, 1.0) if half != math.inf else 1.0
+        out.append({"deals": k, "share": m, "lo": lo, "hi": hi})
+    return out
+
+
+def summary(game_id: str, bots: list, players: int, seed: int, mode: str, line: list[int],
+            results: list[dict], seconds: float) -> dict:
+    """The arena's statistics from the per-deal results (in deal order): per entry its win
+    share with the half-width of its 95% interval, the margin likewise, the Elo difference;
+    ``rows`` (per deal: each entry's share and margin) and ``running`` (per entry, the win
+    share and its interval after each deal)."""
+    n = len(results)
+    out = {"game": game_id, "players": players, "deals": n, "seed": seed, "mode": mode,
+           "lineup": line, "seconds": seconds,
+           "deals_per_second": n / seconds if seconds > 0 else math.inf,
            "decisions": sum(r["decisions"] for r in results),
-           "capped": sum(r["capped"] for r in results), "bots": []}
+           "capped": sum(r["capped"] for r in results), "bots": [],
+           "rows": [{"deal": r["deal"], "share": list(r["share"]), "margin": list(r["margin"])}
+                    for r in results],
+           "running": []}
     for e, lv in enumerate(bots):
         seats = line.count(e)
         fair = seats / players
-        m, ci = mean_ci([r["share"][e] for r in results])
+        shares = [r["share"][e] for r in results]
+        m, ci = mean_ci(shares)
         mm, mci = mean_ci([r["margin"][e] for r in results])
-        out["bots"].append({"entry": e, "level": lv, "seats": seats, "fair": fair,
-                            "share": m, "share_ci": ci, "ratio": m / fair,
+        out["bots"].append({"entry": e, "name": bot_name(lv),
+                            "level": lv if isinstance(lv, int) else None, "seats": seats,
+                            "fair": fair, "share": m, "share_ci": ci, "ratio": m / fair,
                             "margin": mm, "margin_ci": mci,
                             "elo": elo(m, fair),
                             "elo_lo": elo(max(m - ci, 0.0), fair),
                             "elo_hi": elo(min(m + ci, 1.0), fair)})
+        out["running"].append(_running(shares))
     return out
+
+
+def to_csv(r: dict) -> str:
+    """The per-deal rows as CSV text: ``deal`` then each entry's win share and margin (columns
+    named by the entries' names)."""
+    import csv
+    import io
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    head = ["deal"]
+    for b in r["bots"]:
+        head += [f"{b['name']} share", f"{b['name']} margin"]
+    w.writerow(head)
+    for row in r["rows"]:
+        cells = [row["deal"]]
+        for e in range(len(r["bots"])):
+            cells += [f"{row['share'][e]:.6g}", f"{row['margin'][e]:.6g}"]
+        w.writerow(cells)
+    return buf.getvalue()
 
 
 def report(r: dict) -> str:
@@ -214,21 +397,23 @@ def report(r: dict) -> str:
             if r["mode"] == "deal" else "whole games")
     margin_unit = "card points" if r["game"] == "sixty_six" else "score points"
     per = "game" if r["mode"] == "game" and r["game"] != "sixty_six" else "deal"
+    w = max([10] + [len(b["name"]) for b in r["bots"]])
     lines = [f"arena {r['game']}, {r['players']} players, {r['deals']} duplicate {per}s "
              f"(seed {r['seed']}; {unit}); seats {r['lineup']} rotated",
-             f"{'bot':<10} {'seats':>5} {'win share':>10} {'95% CI':>15} {'fair':>6} "
+             f"{'bot':<{w}} {'seats':>5} {'win share':>10} {'95% CI':>15} {'fair':>6} "
              f"{'x fair':>6} {'margin':>8} {'95% CI':>8} {'Elo':>6} {'Elo 95% CI':>14}"]
     for b in r["bots"]:
-        name = f"{b['level']} {LEVEL_NAME[b['level']]}"
+        name = b["name"]
         lo, hi = b['share'] - b['share_ci'], b['share'] + b['share_ci']
         lines.append(
-            f"{name:<10} {b['seats']:>5} {b['share']:>10.3f} "
+            f"{name:<{w}} {b['seats']:>5} {b['share']:>10.3f} "
             f"{f'[{lo:.3f}, {hi:.3f}]':>15} "
             f"{b['fair']:>6.3f} {b['ratio']:>6.2f} {b['margin']:>+8.2f} "
             f"{'±{:.2f}'.format(b['margin_ci']):>8} {b['elo']:>+6.0f} "
             f"{'[{:+.0f}, {:+.0f}]'.format(b['elo_lo'], b['elo_hi']):>14}")
     lines.append(f"margin in {margin_unit} per {per}; {r['decisions']} search decisions, "
-                 f"{r['capped']} cut by the time cap; {r['seconds']:.0f} s")
+                 f"{r['capped']} cut by the time cap; {r['seconds']:.0f} s, "
+                 f"{r['deals_per_second']:.1f} deals/s")
     return "\n".join(lines)
 
 
@@ -237,7 +422,8 @@ def main(argv=None) -> int:
                                  description="Bots against bots on duplicate deals.")
     ap.add_argument("game", choices=atut.GAME_IDS)
     ap.add_argument("--bots", required=True,
-                    help="comma-separated levels 1-4 or random,rules,search,strong")
+                    help="comma-separated levels 1-4 or random,rules,search,strong, or bot "
+                         "files (mybot.py: a module defining choose(view))")
     ap.add_argument("--players", type=int, default=None)
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
@@ -249,17 +435,28 @@ def main(argv=None) -> int:
                     help="multiply the bots' time caps (safety nets sized for Pyodide, here "
                          "counted in CPU time so that other load does not cut searches); "
                          "default 3")
-    ap.add_argument("--progress", type=int, default=0, help="report every N deals (jobs 1)")
+    ap.add_argument("--progress", type=int, default=0, help="report every N deals")
+    ap.add_argument("--cluster", default=None,
+                    help="run the deals as Dask distributed tasks: a scheduler's address "
+                         "(tcp://HOST:8786) or 'local' (a local cluster of --jobs workers, at "
+                         "least 2); needs pip install 'atut[cluster]'")
     a = ap.parse_args(argv)
     try:
-        bots = [parse_level(x) for x in a.bots.split(",")]
+        bots = [bot_spec(x) for x in a.bots.split(",")]
         players = a.players if a.players is not None else atut.game_class(a.game).PLAYERS[0]
         jobs = a.jobs
         if jobs == 0:
             import os
             jobs = os.cpu_count() or 1
         r = run(a.game, bots, players, a.deals, a.seed, jobs, a.mode, a.cap_scale,
-                progress=a.progress)
+                progress=a.progress, cluster=a.cluster)
+    except BotError as e:
+        where = f" (deal {e.deal}, seat {e.seat})" if getattr(e, "deal", None) is not None \
+            else ""
+        if e.traceback:
+            print(e.traceback.rstrip(), file=sys.stderr)
+        print(f"arena: {e}{where}", file=sys.stderr)
+        return 2
     except ValueError as e:
         print(f"arena: {e}", file=sys.stderr)
         return 2

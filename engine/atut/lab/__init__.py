@@ -66,13 +66,18 @@ class BotError(ValueError):
         self.action = action
         self.legal = legal
 
+    def __reduce__(self):                   # to travel back from a worker process
+        return (BotError, (self.kind, self.name, self.message, self.message_pl, self.line,
+                           self.traceback, self.action, self.legal), dict(self.__dict__))
+
     def to_dict(self) -> dict:
         """JSON-safe: what the lab shows (``messages`` in ``en`` and ``pl``)."""
         return {"kind": self.kind, "name": self.name, "line": self.line,
                 "messages": {"en": f"{self.name}: {self.message}",
                              "pl": f"{self.name}: {self.message_pl}"},
                 "traceback": self.traceback,
-                "action": _jsonable(self.action), "legal": self.legal}
+                "action": _jsonable(self.action), "legal": self.legal,
+                "deal": getattr(self, "deal", None), "seat": getattr(self, "seat", None)}
 
 
 def _jsonable(x):

@@ -101,7 +101,7 @@ def test_hint_on_the_persons_turn_only(game, players):
     h = call("hint")
     assert h["ok"], h
     h = h["result"]
-    assert h["seat"] == 0 and h["level"] == 3      # (the page's wall-clock cap: values may vary)
+    assert h["seat"] == 0 and h["level"] == 3
     assert sorted(atut.canonical(a["action"]) for a in h["actions"]) == \
         sorted(atut.canonical(a) for a in v["legal_actions"])
     # nothing but the analysis: no hand of another seat
@@ -146,6 +146,7 @@ def test_teaching_mode_opens_the_hands_and_notes_the_bots_analysis(game, players
              teach=True)["result"]
     g = atut.load_game(call("save")["result"])
     assert r["open"]["hands"] == [atut.cards.codes(atut.cards.cards_of(h)) for h in g.hands]
+    seen_notes = 0
     for _ in range(6):
         if r["view"]["to_move"] == 0:
             r = call("act", action=r["view"]["legal_actions"][0])["result"]
@@ -158,6 +159,15 @@ def test_teaching_mode_opens_the_hands_and_notes_the_bots_analysis(game, players
                 after = atut.load_game(call("save")["result"])
                 assert after.history[-1] == note["best"] or after.deal_no != before.deal_no
                 assert {"actions", "beliefs", "best"} <= set(note)
+                # what it believed, per other seat: sure cards, voids, each card's share
+                bel = note["beliefs"]
+                assert sorted(bel) == sorted(str(o) for o in range(players) if o != s)
+                for b in bel.values():
+                    assert set(b) == {"holds", "void", "p"}
+                    assert all(b["p"][c] == 1.0 for c in b["holds"])
+                    assert all(0 < x <= 1 for x in b["p"].values())
+                seen_notes += 1
+    assert seen_notes
     save = json.loads(call("save")["result"])
     assert save["teach"] is True
     bridge.TABLE = bridge.Table()
@@ -183,3 +193,49 @@ def test_the_hint_is_the_same_when_unseen_cards_lie_elsewhere(game, players):
         assert got[0] == got[1]
         tried += 1
     assert tried
+
+
+def _race_the_clocks(mp):
+    """Every reading of the wall and CPU clocks is 1000 s after the one before: a search with a
+    cap of seconds stops after its first sample."""
+    import time
+    now = [0.0]
+
+    def tick():
+        now[0] += 1000.0
+        return now[0]
+    mp.setattr(time, "perf_counter", tick)
+    mp.setattr(time, "process_time", tick)
+
+
+@pytest.mark.parametrize("game,players", GAMES)
+def test_hint_and_grade_search_a_counted_budget_whatever_the_clock(game, players):
+    """The page's hint and review grade (no budget passed) search the level's counted budget
+    only: a machine so loaded that every clock reading is 1000 s later gives the same hint and
+    the same grade as an idle one (where the bots' own time cap would stop at one sample)."""
+    rng = random.Random(3)
+    r = call("new_game", game=game, players=players, seed=9, seat=0, levels=[2])["result"]
+    deal = r["view"]["deal_no"]
+    hints, at, capped = 0, None, 0
+    while not r["view"]["is_over"] and r["view"]["deal_no"] == deal:
+        v = r["view"]
+        if v["to_move"] != 0:
+            r = call("bot_step")["result"]
+            continue
+        if len(v["legal_actions"]) > 1 and hints < 2:
+            calm = call("hint")["result"]
+            with pytest.MonkeyPatch.context() as mp:
+                _race_the_clocks(mp)
+                assert call("hint")["result"] == calm
+                # the check bites: the same search with the bots' time cap stops early
+                capped += atut.analyse(game, v, 3, seed=0)["actions"][0]["samples"] < \
+                    calm["actions"][0]["samples"]
+            hints += 1
+            if at is None:
+                at = len(atut.load_game(call("save")["result"]).history)
+        r = call("act", action=rng.choice(v["legal_actions"]))["result"]
+    assert hints and at is not None and capped
+    calm = call("review_grade", i=at)["result"]
+    with pytest.MonkeyPatch.context() as mp:
+        _race_the_clocks(mp)
+        assert call("review_grade", i=at)["result"] == calm

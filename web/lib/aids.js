@@ -4,7 +4,7 @@
 // the person's turn only, both may be turned off in the menu (kept in localStorage), keys H
 // and U.  The hint runs in the worker: the table stays live and says that it is thinking.
 
-import { esc, chip } from "../cards.js";
+import { esc, chip, suitIcon } from "../cards.js";
 import { canonical } from "./canonical.js";
 import { el, h } from "./dom.js";
 import { S } from "./state.js";
@@ -14,6 +14,7 @@ import { showError } from "./notice.js";
 import { canReview, openReview, reviewOpen, closeReview, bindReviewKeys } from "./review.js";
 
 const KEYS = { hints: "atut.hints", undo: "atut.undo" };
+const SLOW_MS = 300;               // a hint still computing after this shows its progress
 
 /** Whether an aid ("hints" or "undo") is on (the default) or turned off in the menu. */
 export function aidOn(name) {
@@ -80,22 +81,49 @@ function bars(result) {
   }).join("");
 }
 
+const num = (x) => (typeof x === "number" ? x.toFixed(Math.abs(x) >= 10 ? 1 : 2) : "–");
+const LIKELY = 4;                  // the most likely cards shown per seat believed about
+
+/** What a bot believed about the other seats when it chose its move (analyse()["beliefs"]):
+ *  per seat, the cards it surely holds, the suits it is void in, the most likely other cards
+ *  with their share of the samples. */
+function beliefsHTML(beliefs, s) {
+  const rows = Object.keys(beliefs || {}).map(Number).sort((a, b) => a - b).map((o) => {
+    const b = beliefs[String(o)] || {};
+    const holds = b.holds || [];
+    const sure = new Set(holds);
+    const likely = Object.entries(b.p || {}).filter(([c, p]) => !sure.has(c) && p > 0)
+      .sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1)).slice(0, LIKELY);
+    const parts = [];
+    if (holds.length) parts.push(`<span class="bel-sure">${esc(t("ui.teach.sure"))} ${holds.map((c) => chip(c, tc)).join(" ")}</span>`);
+    if ((b.void || []).length) parts.push(`<span class="bel-void">${esc(t("ui.teach.void"))} ${b.void.map((u) => `<span class="bel-suit" role="img" aria-label="${esc(t("suit." + u))}">${suitIcon(u)}</span>`).join(" ")}</span>`);
+    if (likely.length) parts.push(`<span class="bel-likely">${esc(t("ui.teach.likely"))} ${likely.map(([c, p]) => `<span class="bel-card">${chip(c, tc)}<small>${Math.round(p * 100)}%</small></span>`).join(" ")}</span>`);
+    if (!parts.length) parts.push(`<span class="bel-none">${esc(t("ui.teach.nothing"))}</span>`);
+    return `<li data-about="${o}"><b>${esc(seatName(o))}:</b> ${parts.join(" · ")}</li>`;
+  }).join("");
+  if (!rows) return "";
+  return `<div class="teach-beliefs" data-testid="teach-beliefs" data-seat="${s}"><span class="teach-k">${esc(t("ui.teach.believed"))}</span><ul>${rows}</ul></div>`;
+}
+
 /** Teaching mode (the person asked to see everything): each bot's open hand and, beside its
- *  last move, the values of its options from its own search. */
+ *  last move of this deal, its own search: the values of its options and what it believed. */
 function teachHTML() {
   const o = S.open;
   if (!o) return "";
+  const deal = S.view ? S.view.deal_no : null;
   const rows = o.hands.map((cs, s) => {
     if (s === S.seat) return "";
     const note = o.notes[String(s)];
     let why = "";
-    if (note) {
-      const top = note.actions.slice(0, 4).map((a) => `<span class="teach-opt${canonical(a.action) === canonical(note.best) ? " best" : ""}">${actionLabel(a.action, "html")} <b>${esc(typeof a.value === "number" ? a.value.toFixed(2) : "–")}</b></span>`).join(" ");
-      why = `<div class="teach-why" data-testid="teach-note" data-seat="${s}">${esc(t("ui.teach.options"))} ${top}</div>`;
+    if (note && (note.deal_no === undefined || note.deal_no === deal)) {
+      const best = canonical(note.best);
+      const top = note.actions.slice(0, 4).map((a) => `<span class="teach-opt${canonical(a.action) === best ? " best" : ""}">${actionLabel(a.action, "html")} <b>${esc(num(a.value))}</b></span>`).join(" ");
+      const more = note.actions.length > 4 ? ` <span class="teach-more">+${note.actions.length - 4}</span>` : "";
+      why = `<div class="teach-why" data-testid="teach-note" data-seat="${s}"><span class="teach-k">${esc(t("ui.teach.options"))}</span> ${top}${more}</div>${beliefsHTML(note.beliefs, s)}`;
     }
-    return `<div class="teach-seat"><b>${esc(seatName(s))}</b> ${cs.map((c) => chip(c, tc)).join(" ")}${why}</div>`;
+    return `<div class="teach-seat" data-seat="${s}"><div class="teach-hand"><b>${esc(seatName(s))}</b> ${cs.map((c) => chip(c, tc)).join(" ")}</div>${why}</div>`;
   }).join("");
-  return `<div class="teach-panel" data-testid="teach-panel"><span class="teach-badge">${esc(t("ui.teach.on"))}</span>${rows}</div>`;
+  return `<div class="teach-panel" data-testid="teach-panel"><span class="teach-badge">${esc(t("ui.teach.on"))}</span><div class="teach-seats">${rows}</div></div>`;
 }
 
 /** Draw the aids' bar (after each render of the table) and mark the suggested action. */
@@ -113,8 +141,9 @@ export function renderAids() {
     ? `<button type="button" class="ghost aid" data-testid="review">${esc(t("ui.review"))}</button>` : "";
   let panel = "";
   if (S.hint && mine) {
+    // a hint that takes longer than SLOW_MS says so: an indeterminate bar and the seconds
     panel = S.hint.pending
-      ? `<div class="hint-panel" data-testid="hint-progress" aria-live="polite">${esc(t("ui.hint.thinking"))}</div>`
+      ? (S.hint.slow ? `<div class="hint-panel hint-wait" data-testid="hint-progress" aria-live="polite" role="status">${esc(t("ui.hint.thinking"))} <span class="hint-secs">${esc(t("ui.hint.seconds", { s: ((performance.now() - S.hint.started) / 1000).toFixed(1) }))}</span><span class="hint-spin" aria-hidden="true"><span></span></span></div>` : "")
       : `<div class="hint-panel" data-testid="hint-panel" aria-live="polite">
           <div class="hint-head"><b>${esc(t("ui.hint.title"))}</b> <span class="sub">${esc(t("ui.hint.measure", { n: S.hint.result.actions[0] ? S.hint.result.actions[0].samples : 0 }))}</span>
           <button type="button" class="close" data-hint-close aria-label="${esc(t("ui.close_panel"))}">×</button></div>
@@ -138,18 +167,31 @@ export async function hint() {
   if (!myTurn() || !aidOn("hints") || S.busy || (S.hint && S.hint.view === S.view)) return;
   const v = S.view;
   const gen = S.gen;
-  S.hint = { view: v, pending: true };
+  const mine = { view: v, pending: true, slow: false, started: performance.now() };
+  S.hint = mine;
   renderAids();
+  // the search runs in the worker (counted budget, no clock): the table stays live meanwhile,
+  // the person may still play; after SLOW_MS the panel shows that it is thinking
+  const tick = setInterval(() => {
+    if (S.hint !== mine || !mine.pending) { clearInterval(tick); return; }
+    const ms = performance.now() - mine.started;
+    if (ms < SLOW_MS) return;
+    if (!mine.slow) { mine.slow = true; renderAids(); return; }
+    const secs = aidsNode && aidsNode.querySelector(".hint-secs");      // only the seconds change
+    if (secs) secs.textContent = t("ui.hint.seconds", { s: (ms / 1000).toFixed(1) });
+  }, 100);
   let r;
   try {
     r = await request("hint");
   } catch (err) {
+    clearInterval(tick);
     if (S.hint && S.hint.view === v) S.hint = null;
     if (gen === S.gen) showError(t("ui.engine_error", { message: err.message }));
     renderAids();
     return;
   }
-  if (gen !== S.gen || S.view !== v) return;
+  clearInterval(tick);
+  if (gen !== S.gen || S.view !== v || S.hint !== mine) return;
   S.hint = { view: v, pending: false, result: r };
   if (S.record && S.record.aids) S.record.aids.hints += 1;
   renderAids();

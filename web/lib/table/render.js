@@ -1,8 +1,7 @@
 // Draw the whole table from S.view (the person's view) and the engine's extras in S: the
 // header, the seats, the centre, the hand and choices, the status, the side panel, game over.
 
-import { esc } from "../../cards.js";
-import { el, h } from "../dom.js";
+import { el } from "../dom.js";
 import { S } from "../state.js";
 import { t, gameName } from "../words.js";
 import { seatBox } from "./seats.js";
@@ -25,6 +24,9 @@ export function render() {
   const seats = Array.isArray(v.seats) ? v.seats : Array.from({ length: v.players }, (_, s) => ({ seat: s }));
   el.opponents.innerHTML = seats.filter((x) => x.seat !== S.seat).map((x) => seatBox(x, v)).join("");
   el.felt.dataset.players = String(v.players);
+  // teaching mode (every hand open): marked on the table itself
+  if (S.teach) el.felt.dataset.teach = t("ui.teach.mark");
+  else delete el.felt.dataset.teach;
   el.mySeat.innerHTML = seatBox(seats[S.seat] || { seat: S.seat }, v);
   el.center.innerHTML = renderCenter(v);
   renderHand(v, mine);
@@ -32,10 +34,12 @@ export function render() {
   renderSide(v);
   renderGameOver(v);
   renderAids();
-  if (S.shownDeal && v.deal_no > S.shownDeal && !v.is_over) {       // a new deal: say so
-    const toast = h("div", { class: "dealtoast", "aria-live": "polite" }, esc(t("ui.deal", { deal: v.deal_no })));
-    el.felt.appendChild(toast);
-    setTimeout(() => toast.remove(), 1800);
+  if (S.shownDeal && v.deal_no > S.shownDeal && !v.is_over) {
+    // a new deal: the deal number in the top bar lights up (#dealNo is aria-live); nothing is
+    // laid over the trick or the last trick's caption
+    el.dealNo.classList.remove("flash");
+    void el.dealNo.offsetWidth;          // restart the animation
+    el.dealNo.classList.add("flash");
   }
   S.shownDeal = v.deal_no;
 }

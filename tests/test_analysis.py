@@ -110,8 +110,8 @@ def test_reason_marriage_sure_winner_and_none():
     assert reason("sixty_six", view, {"type": "play", "card": "AC"}) == \
         {"key": "sure_winner", "card": "AC"}
     assert reason("sixty_six", view, {"type": "play", "card": "9S"}) is None
-    # games without reasons, and actions that are not a card played
-    assert reason("euchre", view, {"type": "play", "card": "AC"}) is None
+    # a game without reasons, and actions that are not a card played
+    assert reason("no_such_game", view, {"type": "play", "card": "AC"}) is None
     assert reason("sixty_six", view, {"type": "close"}) is None
 
 

@@ -99,6 +99,14 @@ export default {
     "summary.released": "A trump was played on another suit: nobody needs to follow suit in this trick",
     "summary.interrupted": "{winner} took the cards played before the emperor: {cards}",
     "summary.interrupted.you": "You took the cards played before the emperor: {cards}",
+
+    "reason.emperor": "The emperor outranks every card: you take this trick and lead the next.",
+    "reason.emperor_interrupts": "The emperor interrupts the trick: {winner} takes the cards on the table, you take the rest and lead next.",
+    "reason.emperor_interrupts.you": "The emperor interrupts the trick: the cards on the table are yours, you take the rest too and lead next.",
+    "reason.emperor_trick": "{seat} played the emperor: this trick is theirs whatever is played.",
+    "reason.marriage_trump": "It melds the king and queen of {suit}: {points} points now, and {suit} become trumps.",
+    "reason.meld_pair": "{card} with {meld} is a meld of the second kind: {points} points now.",
+    "reason.joker_winner": "{card} with {companion} counts as {suit} and takes the trick: no card you have not seen can beat it.",
   },
   pl: {
     "name": "Cesarz",
@@ -203,5 +211,13 @@ export default {
     "summary.released": "Padł atut do innego koloru: w tej lewie nie trzeba już dokładać do koloru",
     "summary.interrupted": "{winner} bierze karty zagrane przed cesarzem: {cards}",
     "summary.interrupted.you": "Bierzesz karty zagrane przed cesarzem: {cards}",
+
+    "reason.emperor": "Cesarz przebija każdą kartę: bierzesz tę lewę i wychodzisz do następnej.",
+    "reason.emperor_interrupts": "Cesarz przerywa lewę: karty ze stołu bierze {winner}, resztę bierzesz ty i wychodzisz do następnej.",
+    "reason.emperor_interrupts.you": "Cesarz przerywa lewę: karty ze stołu są twoje, resztę też bierzesz i wychodzisz do następnej.",
+    "reason.emperor_trick": "{seat} zagrał cesarza: ta lewa jest jego, cokolwiek zostanie zagrane.",
+    "reason.marriage_trump": "To meldunek króla z damą w kolorze {suit}: {points} punktów od razu, a {suit} staje się atutem.",
+    "reason.meld_pair": "{card} z {meld} to meldunek drugiego rodzaju: {points} punktów od razu.",
+    "reason.joker_winner": "{card} z {companion} liczy się jako {suit} i bierze lewę: żadna karta, której nie widziałeś, jej nie przebije.",
   },
 };

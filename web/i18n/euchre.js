@@ -95,6 +95,11 @@ export default {
     "option.defend_alone": "Defending alone",
     "option.defend_alone.true": "allowed",
     "option.defend_alone.false": "not allowed",
+
+    "reason.partner_wins": "Your partner takes this trick with {card}: no card you have not seen can beat it.",
+    "reason.trumps_held": "With {suit} as trumps you hold {count} trumps, the highest {card}.",
+    "reason.trumps_pickup": "With {upcard} picked up you hold {count} trumps in {suit}, the highest {card}.",
+    "reason.void_made": "Discarding {card} leaves you without {suit}: when it is led you can trump.",
   },
   pl: {
     "name": "Euchre",
@@ -193,5 +198,10 @@ export default {
     "option.defend_alone": "Samotna obrona",
     "option.defend_alone.true": "dozwolona",
     "option.defend_alone.false": "niedozwolona",
+
+    "reason.partner_wins": "Twój partner bierze tę lewę kartą {card}: żadna karta, której nie widziałeś, jej nie przebije.",
+    "reason.trumps_held": "Przy atu {suit} masz tyle atutów: {count}, najwyższy {card}.",
+    "reason.trumps_pickup": "Po wzięciu {upcard} masz tyle atutów w kolorze {suit}: {count}, najwyższy {card}.",
+    "reason.void_made": "Po odrzuceniu {card} nie masz już koloru {suit}: gdy ktoś w niego wyjdzie, przebijesz atutem.",
   },
 };

@@ -58,6 +58,9 @@ export default {
     "event.game_over.you": "You reach 5 imperials and win",
     "event.action.play": "{seat} plays {card}",
     "action.play": "Play {card}",
+
+    "reason.honour_lead": "Leading {card}, a trump honour, scores {points} points at once.",
+    "reason.seventh_trick": "{card} takes the trick, your seventh: more than six tricks earn the trick bonus.",
   },
   pl: {
     "name": "Imperial",
@@ -120,5 +123,9 @@ export default {
     "event.game_over.you": "Zbierasz 5 imperiów i wygrywasz",
     "event.action.play": "{seat} zagrywa {card}",
     "action.play": "Zagraj {card}",
+
+    "reason.sure_winner": "{card} bierze wziątkę: żadna karta, której nie widziałeś, jej nie przebije.",
+    "reason.honour_lead": "Wyjście onerem {card} daje od razu {points} oczka.",
+    "reason.seventh_trick": "{card} bierze wziątkę, twoją siódmą: za więcej niż sześć wziątek jest premia.",
   },
 };

@@ -460,6 +460,9 @@ def main(argv=None) -> int:
     except ValueError as e:
         print(f"arena: {e}", file=sys.stderr)
         return 2
+    except OSError as e:                        # a Dask scheduler that cannot be reached
+        print(f"arena: cannot reach the cluster {a.cluster}: {e}", file=sys.stderr)
+        return 2
     print(report(r))
     return 0
 

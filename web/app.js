@@ -96,6 +96,19 @@ function setLang(lang) {
   if (S.view) { render(); writeHash(); }
   relabelKeep();
   if (S.relabelUpdate) S.relabelUpdate();
+  if (S.relabelLab) S.relabelLab();
+}
+
+/** The bot lab (lib/lab/lab.js, loaded on first use) for a hash with `lab=GAME`; true if so.
+ *  Another hash closes it. */
+function labFromHash(p) {
+  if (p.lab === undefined) {
+    if (S.labOpen) import("./lib/lab/lab.js").then((m) => m.closeLab());
+    return false;
+  }
+  import("./lib/lab/lab.js").then((m) => m.openLab(p.lab, { onBack: openMenu }))
+    .catch((err) => showError(String(err && err.message ? err.message : err)));
+  return true;
 }
 
 function bind() {
@@ -135,6 +148,7 @@ function bind() {
   window.addEventListener("hashchange", () => {
     const p = parseHash();
     if (p.lang && LANGS.includes(p.lang) && p.lang !== S.lang) setLang(p.lang);
+    if (labFromHash(p)) return;
     if (p.game !== undefined && S.ready) startFromHash(p);
   });
   onMenuStart(startGame);
@@ -158,6 +172,7 @@ async function boot() {
   kept = initKeep().catch((err) => console.warn("store:", err));
   const build = readBuild();
   showProgress(1, "runtime");
+  labFromHash(hashAtLoad);
   startWorker({ debug: S.debug, progress: showProgress, ready: engineReady, failed: engineFailed });
   await build;
   if (!S.ready) renderMenu();                    // first paint: the menu, before Python loads

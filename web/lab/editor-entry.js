@@ -3,11 +3,11 @@
 // and uPlot.  The lab page (web/lib/lab/*.js) imports it at run time; this file is not loaded
 // as it is (its bare imports name npm packages).
 
-import { EditorView, basicSetup } from "codemirror";
-import { EditorState, StateEffect, StateField } from "@codemirror/state";
-import { Decoration, keymap } from "@codemirror/view";
-import { indentWithTab } from "@codemirror/commands";
-import { indentUnit } from "@codemirror/language";
+import { EditorView, minimalSetup } from "codemirror";
+import { EditorState, StateEffect, StateField, Prec } from "@codemirror/state";
+import { Decoration, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter } from "@codemirror/view";
+import { indentWithTab, insertNewlineAndIndent } from "@codemirror/commands";
+import { indentUnit, bracketMatching } from "@codemirror/language";
 import { python } from "@codemirror/lang-python";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
@@ -34,13 +34,39 @@ const errorLine = StateField.define({
 /** A Python editor in `parent` holding `doc`; onChange(text) after each edit. Returns
  *  {view, getText(), setText(text), markLine(n | null)} (lines counted from 1). */
 export function createEditor(parent, doc, { onChange = () => {}, label = "" } = {}) {
+  // Enter indents the new line; when the next key typed there is a space, that indentation
+  // goes and the typed spaces make it, so code typed key by key (with its own indentation)
+  // comes out as typed.  No completion pop-up and no auto-closed brackets, for the same reason.
+  let pending = null;                               // {lineStart, pos} of Enter's indentation
+  const enter = (v) => {
+    insertNewlineAndIndent(v);
+    const pos = v.state.selection.main.head;
+    pending = { lineStart: v.state.doc.lineAt(pos).from, pos };
+    return true;
+  };
+  const typed = EditorView.inputHandler.of((v, from, to, text) => {
+    const p = pending;
+    pending = null;
+    if (!p || text !== " " || from !== to || from !== p.pos || from === p.lineStart) return false;
+    if (v.state.sliceDoc(p.lineStart, from).trim() !== "") return false;
+    v.dispatch({ changes: { from: p.lineStart, to: from, insert: " " },
+      selection: { anchor: p.lineStart + 1 }, userEvent: "input.type" });
+    return true;
+  });
   const view = new EditorView({
     parent,
     state: EditorState.create({
       doc,
       extensions: [
-        basicSetup,
+        lineNumbers(),
+        highlightActiveLineGutter(),
+        highlightActiveLine(),
+        minimalSetup,
+        bracketMatching(),
+        EditorView.lineWrapping,
         python(),
+        typed,
+        Prec.highest(keymap.of([{ key: "Enter", run: enter }])),
         indentUnit.of("    "),
         keymap.of([indentWithTab]),
         errorLine,

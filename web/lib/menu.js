@@ -66,6 +66,7 @@ export function renderMenu() {
     </div>
     <div class="menu-buttons">
       <button type="button" class="primary" data-testid="new-game" ${S.ready ? "" : "disabled"}>${esc(t("ui.start"))}</button>
+      <button type="button" class="ghost" data-testid="open-lab">${esc(t("ui.lab"))}</button>
       ${S.view ? `<button type="button" class="ghost" data-close>${esc(t("ui.close"))}</button>` : ""}
     </div></div><div class="saved-box" data-saved-done></div>`;
   renderSaved($("[data-saved-open]", el.menu), $("[data-saved-done]", el.menu));
@@ -90,6 +91,7 @@ export function renderMenu() {
     else { showError(t("ui.bad_link", { message: `seed must be a whole number, not "${sv}"` })); return; }
     start({ game, players: m.players, seed, seat: m.seat, levels: m.levels.length ? m.levels : [DEFAULT_LEVEL], delay: m.delay, options: { ...m.options }, teach: !!m.teach });
   });
+  $("[data-testid=open-lab]", el.menu).addEventListener("click", () => { location.hash = "lab=" + game; });
   const close = $("[data-close]", el.menu);
   if (close) close.addEventListener("click", closeMenu);
 }

@@ -1,0 +1,230 @@
+"""The bot lab's side of Python, run by Pyodide in the lab's own worker (web/lab-worker.js),
+never in the table's worker: a student's code can stop, loop or fail here and the table's game
+is untouched.
+
+``handle(op, args_json)`` returns JSON text ``{"ok": true, "result": ...}`` or
+``{"ok": false, "error": "message"}``, plus ``"bot_error"`` (``atut.lab.BotError.to_dict()``:
+kind, line, messages in both languages, the student's traceback) when the student's code failed.
+
+Ops: ``info`` (the game's example bots and view help), ``check`` (load a bot, report its error),
+``arena`` (atut.arena.run with the student's bot and opponents: levels or other saved bots),
+``install_wheel`` (not an op: awaited by the worker) installs a pure-Python wheel of the
+student's from bytes by micropip, no index reached;
+``decide`` (one decision of a bot for a view handed over by the table's worker).
+
+While a student's code runs (loading it, each decision) the worker is told ``tick`` start/end
+(``_tick``), so that the page's watchdog can end the worker when one decision takes longer than
+the limit.  A bot cannot import Pyodide's bridges to JavaScript (``js``, ``pyodide``,
+``pyodide_js``, ``_pyodide*``) nor micropip nor this module: while bot code runs they are out of
+``sys.modules`` and a meta-path finder refuses them with an ImportError that says why.  This is
+defence in depth; the site's Content-Security-Policy is what keeps every request in its own
+origin.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+import js  # the worker's global scope: postMessage for ticks and progress (never given to a bot)
+
+import atut
+import atut.lab as lab
+from atut import arena
+
+BLOCKED = ("js", "pyodide", "pyodide_js", "_pyodide", "_pyodide_core", "micropip",
+           "atut_lab_bridge")
+_post = js.postMessage
+_ticks = 0
+_bots: dict[str, object] = {}        # loaded bots by name, for `decide` (the table's seat)
+
+
+def _blocked(name: str) -> bool:
+    top = name.split(".", 1)[0]
+    return top in BLOCKED or top.startswith("_pyodide")
+
+
+class _Refuse:
+    """A meta-path finder that refuses the bridges to JavaScript while bot code runs."""
+
+    @staticmethod
+    def find_spec(name, path=None, target=None):
+        if _blocked(name):
+            raise ImportError(
+                f"the bot lab does not let a bot import {name!r}: a bot gets its view only, with "
+                f"no way to the page, the storage or the network / laboratorium botów nie "
+                f"pozwala botowi importować {name!r}: bot dostaje tylko swój widok", name=name)
+        return None
+
+
+class _Sandbox:
+    """While active: the blocked modules are out of sys.modules and the finder refuses them."""
+
+    def __init__(self):
+        self.saved = {}
+        self.finder = _Refuse()
+
+    def __enter__(self):
+        for k in [k for k in sys.modules if _blocked(k)]:
+            self.saved[k] = sys.modules.pop(k)
+        sys.meta_path.insert(0, self.finder)
+        return self
+
+    def __exit__(self, *exc):
+        while self.finder in sys.meta_path:
+            sys.meta_path.remove(self.finder)
+        for k, m in self.saved.items():
+            sys.modules.setdefault(k, m)
+        self.saved = {}
+        return False
+
+
+def _tick(on: bool, what: str) -> None:
+    global _ticks
+    if on:
+        _ticks += 1
+    _post(json.dumps({"type": "tick", "n": _ticks, "on": on, "what": what}))
+
+
+class _Watched:
+    """A student's bot whose code runs between tick start and end (the page's watchdog)."""
+
+    def __init__(self, bot, label):
+        self.bot = bot
+        self.label = label
+
+    def choose(self, view):
+        _tick(True, self.label)
+        try:
+            return self.bot.choose(view)
+        finally:
+            _tick(False, self.label)
+
+    def reset(self):
+        if hasattr(self.bot, "reset"):
+            _tick(True, self.label)
+            try:
+                self.bot.reset()
+            finally:
+                _tick(False, self.label)
+
+
+def _load(source: str, name: str):
+    if not isinstance(source, str):
+        raise ValueError("the bot's source must be text")
+    if not isinstance(name, str) or not name.endswith(".py") or "/" in name:
+        raise ValueError(f"a bot's name must be a file name ending in .py, not {name!r}")
+    _tick(True, name)
+    try:
+        with _Sandbox():
+            return lab.bot_from_source(source, name=name)
+    finally:
+        _tick(False, name)
+
+
+def _factory(student, label):
+    """A zero-argument factory for the arena: a fresh instance of the student's module (its
+    top-level code runs again, watched) for each seat of each game."""
+    def make():
+        _tick(True, label)
+        try:
+            bot = student.fresh()
+        finally:
+            _tick(False, label)
+        return _Watched(bot, label)
+    make.name = label                    # how the arena's report names the entry
+    return make
+
+
+def op_info(args):
+    game = args.get("game")
+    if game not in atut.GAME_IDS:
+        raise ValueError(f"unknown game {game!r}")
+    try:
+        help_ = lab.view_help(game)
+    except Exception as e:  # noqa: BLE001 - the lab works without its help panel
+        help_ = {"error": f"{type(e).__name__}: {e}"}
+    return {"examples": lab.examples(game), "help": help_}
+
+
+def op_check(args):
+    _load(args.get("source"), args.get("name", "bot.py"))
+    return {"ok": True}
+
+
+def op_arena(args):
+    game = args.get("game")
+    if game not in atut.GAME_IDS:
+        raise ValueError(f"unknown game {game!r}")
+    specs = []
+    for i, b in enumerate(args.get("bots") or []):
+        if isinstance(b, dict) and "source" in b:
+            name = b.get("name") or f"bot{i}.py"
+            specs.append(_factory(_load(b["source"], name), name))
+        elif isinstance(b, dict) and "level" in b:
+            specs.append(int(b["level"]))
+        else:
+            raise ValueError(f"a bot is a level or a saved bot's source, not {b!r}")
+    players = int(args.get("players"))
+    deals = int(args.get("deals"))
+    seed = int(args.get("seed", 1))
+    t0 = time.perf_counter()
+    last = [0.0]
+
+    def progress(done, total, partial):
+        now = time.perf_counter()
+        if done < total and now - last[0] < 0.1:
+            return
+        last[0] = now
+        run = partial.get("running") or [[]]
+        point = run[0][-1] if run and run[0] else None
+        _post(json.dumps({"type": "progress", "done": done, "total": total,
+                          "dps": done / max(now - t0, 1e-9), "point": point}))
+
+    with _Sandbox():
+        r = arena.run(game, specs, players=players, deals=deals, seed=seed, progress=progress)
+    return {"result": r, "report": arena.report(r), "csv": arena.to_csv(r)}
+
+
+async def install_wheel(path: str) -> dict:
+    import micropip
+    name = path.rsplit("/", 1)[-1]
+    if not name.endswith("-none-any.whl"):
+        raise ValueError(f"{name} is not a pure-Python wheel (its name must end in -none-any.whl)"
+                         f" / {name} nie jest kołem czystego Pythona (nazwa musi kończyć się "
+                         f"na -none-any.whl)")
+    await micropip.install("emfs:" + path, deps=False, index_urls=[])
+    return {"installed": name}
+
+
+def op_load(args):
+    """Keep a bot under a name for `decide` (the table: the bot's seat)."""
+    name = args.get("name", "bot.py")
+    _bots[name] = _Watched(_load(args.get("source"), name), name)
+    return {"name": name}
+
+
+def op_decide(args):
+    bot = _bots.get(args.get("name"))
+    if bot is None:
+        raise ValueError(f"no bot named {args.get('name')!r} is loaded")
+    with _Sandbox():
+        return {"action": bot.choose(args["view"])}
+
+
+OPS = {"info": op_info, "check": op_check, "arena": op_arena, "load": op_load, "decide": op_decide}
+
+
+def handle(op: str, args_json: str) -> str:
+    try:
+        args = json.loads(args_json) if args_json else {}
+        if op not in OPS:
+            raise ValueError(f"unknown lab op {op!r}")
+        return json.dumps({"ok": True, "result": OPS[op](args)})
+    except lab.BotError as e:
+        d = e.to_dict()
+        d["deal"] = getattr(e, "deal", None)
+        return json.dumps({"ok": False, "error": d["messages"]["en"], "bot_error": d})
+    except Exception as e:  # noqa: BLE001 - every failure goes back to the page as text
+        return json.dumps({"ok": False, "error": f"{type(e).__name__}: {e}"})

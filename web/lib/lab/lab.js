@@ -1,0 +1,517 @@
+// The bot lab (#lab=GAME): a Python editor (CodeMirror, web/lab/editor.js, bundled by build.py)
+// holding the student's bot, the game's example bots, a help panel of the view's fields (from
+// the engine: atut.lab.view_help), bots kept in the browser by name (saved.js), .py export and
+// import, a pure-Python wheel added from a file, and the arena: the student's bot against
+// levels 1-4 or another saved bot on duplicate deals (atut.arena in the lab's own worker,
+// client.js), with a progress bar, the command line's report, a uPlot chart of the running win
+// share and CSV export.  The student's code runs only in the lab's worker.
+//
+// Page hooks (CONTRACT.md): [data-testid=lab-editor] (the editor), lab-run, lab-results,
+// lab-error; also lab-stop, lab-save, lab-name, lab-saved, lab-export, lab-import, lab-wheel,
+// lab-opponent, lab-players, lab-deals, lab-limit, lab-progress, lab-csv, lab-chart, lab-help.
+
+import { S, builtGames } from "../state.js";
+import { fillText } from "../../i18n.js";
+import words from "../../i18n/lab.js";
+import { esc } from "../../cards.js";
+import { gameName } from "../words.js";
+import { LabWorker } from "./client.js";
+import * as saved from "./saved.js";
+
+const L = (key, params = {}) => {
+  const tpl = (words[S.lang] && words[S.lang][key]) ?? words.en[key] ?? key;
+  return fillText(tpl, params);
+};
+const DEFAULT_LEVELS = { random: 1, rules: 2, search: 3, strong: 4 };
+const gameTitle = (g) => gameName(g);
+
+const lab = {
+  root: null, editor: null, game: null, name: "bot.py", client: null, info: {}, classes: null,
+  result: null, chart: null, series: null, wheels: [], kit: null, busy: false, error: null,
+};
+
+function node(sel) { return lab.root.querySelector(sel); }
+
+function link(href) {
+  if (document.querySelector(`link[href="${href}"]`)) return;
+  const l = document.createElement("link");
+  l.rel = "stylesheet";
+  l.href = href;
+  document.head.appendChild(l);
+}
+
+async function classes() {
+  if (lab.classes) return lab.classes;
+  try {
+    const r = await fetch(new URL("../../build.json", import.meta.url));
+    const m = await r.json();
+    lab.classes = m.classes || {};
+    lab.built = Array.isArray(m.built) ? m.built : [];
+  } catch (_) {
+    lab.classes = {};
+    lab.built = [];
+  }
+  return lab.classes;
+}
+
+function skeleton() {
+  const s = document.createElement("section");
+  s.id = "lab";
+  s.className = "lab";
+  s.dataset.testid = "lab";
+  s.innerHTML = `
+  <div class="lab-head">
+    <div><h2 data-l="lab.title"></h2><p class="sub" data-l="lab.subtitle"></p></div>
+    <label class="field inline"><span data-l="lab.game"></span><select data-testid="lab-game"></select></label>
+    <span class="lab-state" data-testid="lab-state" aria-live="polite"></span>
+    <button type="button" class="ghost" data-testid="lab-back" data-l="lab.back"></button>
+  </div>
+  <div class="lab-grid">
+    <div class="lab-code panel">
+      <div class="lab-tools">
+        <label class="field inline"><span data-l="lab.name"></span><input data-testid="lab-name" spellcheck="false" autocomplete="off"></label>
+        <button type="button" data-testid="lab-save" data-l="lab.save"></button>
+        <button type="button" data-testid="lab-export" data-l="lab.export"></button>
+        <button type="button" data-testid="lab-import" data-l="lab.import"></button>
+        <input type="file" data-testid="lab-import-file" accept=".py,text/x-python,text/plain" hidden>
+        <button type="button" data-testid="lab-wheel" data-l="lab.wheel"></button>
+        <input type="file" data-testid="lab-wheel-file" accept=".whl" hidden>
+        <select data-testid="lab-examples"></select>
+      </div>
+      <div class="lab-editor" data-testid="lab-editor"></div>
+      <div class="lab-error" data-testid="lab-error" role="alert" hidden></div>
+      <div class="lab-note" data-testid="lab-note" aria-live="polite"></div>
+      <section class="lab-saved"><h3 data-l="lab.saved_list"></h3><ul data-testid="lab-saved"></ul></section>
+    </div>
+    <div class="lab-side">
+      <section class="panel lab-arena">
+        <h2 data-l="lab.arena"></h2>
+        <div class="fields">
+          <label class="field"><span data-l="lab.opponent"></span><select data-testid="lab-opponent"></select></label>
+          <label class="field"><span data-l="lab.players"></span><select data-testid="lab-players"></select></label>
+          <label class="field"><span data-l="lab.deals"></span><input data-testid="lab-deals" type="number" min="1" max="100000" value="20"></label>
+          <label class="field"><span data-l="lab.seed"></span><input data-testid="lab-seed" type="number" min="0" value="1"></label>
+          <label class="field"><span data-l="lab.limit"></span><input data-testid="lab-limit" type="number" min="0.1" max="600" step="0.1" value="2"></label>
+        </div>
+        <div class="menu-buttons">
+          <button type="button" class="primary" data-testid="lab-run" data-l="lab.run" disabled></button>
+          <button type="button" class="ghost" data-testid="lab-check" data-l="lab.check" disabled></button>
+          <button type="button" class="ghost" data-testid="lab-stop" data-l="lab.stop"></button>
+        </div>
+        <div class="lab-progress" data-testid="lab-progress" role="progressbar" aria-valuemin="0" aria-valuemax="100" aria-valuenow="0" hidden>
+          <div class="bar"><div class="fill"></div></div><span class="text"></span>
+        </div>
+        <div class="lab-results" data-testid="lab-results" aria-live="polite"></div>
+        <div class="lab-chart" data-testid="lab-chart" hidden></div>
+      </section>
+      <details class="panel lab-help" data-testid="lab-help" open><summary data-l="lab.help"></summary><div class="body"></div></details>
+    </div>
+  </div>`;
+  document.querySelector("main").appendChild(s);
+  return s;
+}
+
+function paintWords() {
+  for (const e of lab.root.querySelectorAll("[data-l]")) e.textContent = L(e.dataset.l);
+  node(".lab-editor").setAttribute("aria-label", L("lab.editor"));
+  if (lab.editor) lab.editor.setLabel(L("lab.editor"));
+  const gs = node("[data-testid=lab-game]");
+  gs.innerHTML = (builtGames().length ? builtGames() : lab.built || []).map((g) => `<option value="${esc(g)}" ${g === lab.game ? "selected" : ""}>${esc(gameTitle(g))}</option>`).join("");
+  paintState();
+  paintExamples();
+  paintSaved();
+  paintOpponents();
+  paintHelp();
+  paintResults();
+  paintError();
+}
+
+function paintState() {
+  const st = lab.client ? lab.client.state : "loading";
+  node("[data-testid=lab-state]").textContent = st === "ready" ? L("lab.ready") : st === "failed" ? L("lab.failed", { message: lab.failMessage || "" }) : L("lab.loading");
+  node("[data-testid=lab-state]").dataset.state = st;
+  node("[data-testid=lab-run]").disabled = st !== "ready" || lab.busy;
+  node("[data-testid=lab-check]").disabled = st !== "ready" || lab.busy;
+}
+
+function note(text) { node("[data-testid=lab-note]").textContent = text; }
+
+function paintExamples() {
+  const ex = lab.info[lab.game] ? lab.info[lab.game].examples : {};
+  node("[data-testid=lab-examples]").innerHTML = `<option value="">${esc(L("lab.example_pick"))}</option>` +
+    Object.keys(ex).map((n) => `<option value="${esc(n)}">${esc(n)}</option>`).join("");
+}
+
+function paintSaved() {
+  const items = saved.list();
+  node("[data-testid=lab-saved]").innerHTML = items.length ? items.map((b) => `<li data-bot="${esc(b.name)}">
+      <span class="what">${esc(b.name)}</span><span class="when">${esc(b.game || "")}</span>
+      <button type="button" data-open="${esc(b.name)}">${esc(L("lab.open_saved"))}</button>
+      <button type="button" data-delete="${esc(b.name)}">${esc(L("lab.delete"))}</button></li>`).join("")
+    : `<li class="none">${esc(L("lab.saved_none"))}</li>`;
+}
+
+function levelNames() { return (S.info && S.info.levels) || DEFAULT_LEVELS; }
+
+function paintOpponents() {
+  const sel = node("[data-testid=lab-opponent]");
+  const cur = sel.value || "level:1";
+  const levels = Object.entries(levelNames()).filter(([n]) => !/^\d+$/.test(n)).sort((a, b) => a[1] - b[1]);
+  const bots = saved.list();
+  sel.innerHTML = levels.map(([n, v]) => `<option value="level:${v}">${esc(L("lab.level", { n: v, name: n }))}</option>`).join("") +
+    bots.map((b) => `<option value="bot:${esc(b.name)}">${esc(b.name)}</option>`).join("");
+  sel.value = [...sel.options].some((o) => o.value === cur) ? cur : "level:1";
+  const ps = node("[data-testid=lab-players]");
+  const counts = (lab.classes && lab.classes[lab.game] && lab.classes[lab.game].players) || [];
+  const pcur = parseInt(ps.value, 10);
+  ps.innerHTML = counts.map((c) => `<option value="${c}">${c}</option>`).join("");
+  if (counts.includes(pcur)) ps.value = String(pcur);
+}
+
+function paintHelp() {
+  const body = node(".lab-help .body");
+  const info = lab.info[lab.game];
+  if (!info) { body.textContent = L("lab.loading"); return; }
+  const h = info.help;
+  if (h.error) { body.textContent = h.error; return; }
+  const rows = Object.entries(h.fields).map(([k, d]) => `<tr><th scope="row"><code>${esc(k)}</code></th><td>${esc(d[S.lang] || d.en)}</td></tr>`).join("");
+  const phases = Object.entries(h.phases || {}).map(([p, keys]) => `<li><b>${esc(p)}</b>: ${keys.map((k) => `<code>${esc(k)}</code>`).join(", ")}</li>`).join("");
+  body.innerHTML = `<p>${esc(L("lab.help.intro"))}</p><table class="lab-fields">${rows}</table>
+    ${phases ? `<h3>${esc(L("lab.help.phases"))}</h3><ul class="lab-phases">${phases}</ul>` : ""}
+    <h3>${esc(L("lab.help.example"))}</h3><pre class="lab-view" data-testid="lab-example-view">${esc(JSON.stringify(h.example, null, 1))}</pre>`;
+}
+
+const fmt = (x, d = 3) => (Number.isFinite(x) ? x.toFixed(d) : "∞");
+const signed = (x, d = 0) => (Number.isFinite(x) ? (x >= 0 ? "+" : "") + x.toFixed(d) : "∞");
+
+function paintResults() {
+  const box = node("[data-testid=lab-results]");
+  const out = lab.result;
+  if (!out) { box.innerHTML = `<p class="sub">${esc(L("lab.no_results"))}</p>`; return; }
+  const r = out.result;
+  const rows = r.bots.map((b, i) => `<tr${i === 0 ? ' class="you"' : ""}><th scope="row">${esc(i === 0 ? L("lab.you", { name: b.name }) : b.name)}</th>
+    <td>${b.seats}</td><td data-share="${b.share}">${fmt(b.share)}</td><td>[${fmt(Math.max(0, b.share - b.share_ci))}, ${fmt(Math.min(1, b.share + b.share_ci))}]</td>
+    <td>${fmt(b.fair)}</td><td>${signed(b.margin, 2)} ± ${fmt(b.margin_ci, 2)}</td><td>${signed(b.elo)} [${signed(b.elo_lo)}, ${signed(b.elo_hi)}]</td></tr>`).join("");
+  box.innerHTML = `<h3>${esc(L("lab.results"))}</h3>
+    <p class="sub">${esc(L("lab.summary", { deals: r.deals, players: r.players, seed: r.seed, seconds: r.seconds.toFixed(1), dps: r.deals_per_second.toFixed(1) }))}</p>
+    <div class="lab-table-wrap"><table class="lab-report"><thead><tr><th>${esc(L("lab.col.bot"))}</th><th>${esc(L("lab.col.seats"))}</th><th>${esc(L("lab.col.share"))}</th><th>${esc(L("lab.col.ci"))}</th>
+    <th>${esc(L("lab.col.fair"))}</th><th>${esc(L("lab.col.margin"))}</th><th>${esc(L("lab.col.elo"))}</th></tr></thead><tbody>${rows}</tbody></table></div>
+    <pre class="lab-cli" data-testid="lab-report">${esc(out.report)}</pre>
+    <button type="button" class="ghost" data-testid="lab-csv">${esc(L("lab.csv"))}</button>`;
+}
+
+function paintError() {
+  const box = node("[data-testid=lab-error]");
+  const e = lab.error;
+  box.hidden = !e;
+  if (!e) { if (lab.editor) lab.editor.markLine(null); return; }
+  const msg = e.bot ? (e.bot.messages[S.lang] || e.bot.messages.en) : e.text;
+  const line = e.bot && e.bot.line ? ` (${L("lab.line", { line: e.bot.line })})` : "";
+  box.innerHTML = `<strong>${esc(L("lab.error"))}${esc(line)}</strong><p class="msg">${esc(msg)}</p>` +
+    (e.bot && e.bot.traceback ? `<pre>${esc(e.bot.traceback)}</pre>` : "");
+  if (e.bot && e.bot.line) box.dataset.line = String(e.bot.line);
+  else delete box.dataset.line;
+  if (lab.editor && e.bot && e.bot.name === lab.name) lab.editor.markLine(e.bot.line);
+}
+
+function showFailure(err) {
+  if (err.stopped === "timeout") lab.error = { text: L("lab.timeout", { name: err.what || lab.name, limit: lab.client.limitMs / 1000 }) };
+  else if (err.stopped === "stop") { lab.error = null; note(L("lab.stopped")); }
+  else if (err.botError) lab.error = { bot: err.botError };
+  else lab.error = { text: err.message };
+  paintError();
+}
+
+// --- the chart ------------------------------------------------------------------------------
+
+function drawChart(points, fair) {
+  const box = node("[data-testid=lab-chart]");
+  if (!lab.kit || !points.length) { box.hidden = true; return; }
+  box.hidden = false;
+  const xs = points.map((p) => p.deals);
+  const clip = (v) => Math.max(0, Math.min(1, v));
+  const data = [xs, points.map((p) => p.share), points.map((p) => clip(p.lo)), points.map((p) => clip(p.hi)), xs.map(() => fair)];
+  const width = Math.max(240, box.clientWidth || 400);
+  if (lab.chart) { lab.chart.destroy(); lab.chart = null; }
+  box.innerHTML = `<p class="sub">${esc(L("lab.chart"))}</p>`;
+  const { uPlot } = lab.kit;
+  lab.chart = new uPlot({
+    width, height: 220,
+    scales: { x: { time: false }, y: { range: [0, 1] } },
+    axes: [{}, {}],
+    series: [
+      {},
+      { label: L("lab.chart.share"), stroke: "#1d4ed8", width: 2 },
+      { label: L("lab.chart.lo"), stroke: "#93a9e8", dash: [4, 4] },
+      { label: L("lab.chart.hi"), stroke: "#93a9e8", dash: [4, 4] },
+      { label: L("lab.chart.fair"), stroke: "#c9962a", width: 1 },
+    ],
+    bands: [{ series: [3, 2], fill: "rgba(29, 78, 216, .12)" }],
+    legend: { show: true },
+  }, data, box);
+}
+
+// --- actions --------------------------------------------------------------------------------
+
+function bad(name) { return !saved.NAME.test(name); }
+
+function currentName() {
+  const n = node("[data-testid=lab-name]").value.trim();
+  return n;
+}
+
+function setCode(name, source) {
+  lab.name = name;
+  node("[data-testid=lab-name]").value = name;
+  if (lab.editor) lab.editor.setText(source);
+  lab.error = null;
+  paintError();
+  saved.keepDraft(lab.game, name, source);
+}
+
+function opponentSpec() {
+  const v = node("[data-testid=lab-opponent]").value;
+  if (v.startsWith("bot:")) {
+    const b = saved.get(v.slice(4));
+    if (b) return { source: b.source, name: b.name === lab.name ? "opponent_" + b.name : b.name };
+  }
+  return { level: parseInt(v.slice(6), 10) || 1 };
+}
+
+function limitMs() {
+  const s = parseFloat(node("[data-testid=lab-limit]").value);
+  return Number.isFinite(s) && s > 0 ? Math.round(s * 1000) : 2000;
+}
+
+function setBusy(on) {
+  lab.busy = on;
+  paintState();
+}
+
+function progress(m) {
+  const bar = node("[data-testid=lab-progress]");
+  bar.hidden = false;
+  const pct = Math.round((100 * m.done) / Math.max(1, m.total));
+  bar.setAttribute("aria-valuenow", String(pct));
+  bar.querySelector(".fill").style.width = pct + "%";
+  bar.querySelector(".text").textContent = L("lab.running", { done: m.done, total: m.total, dps: m.dps.toFixed(1) });
+  if (m.point) {
+    lab.series.push(m.point);
+    drawChart(lab.series, lab.fair);
+  }
+}
+
+async function runArena() {
+  const name = currentName();
+  if (bad(name)) { lab.error = { text: L("lab.bad_name", { name }) }; paintError(); return; }
+  lab.name = name;
+  const players = parseInt(node("[data-testid=lab-players]").value, 10);
+  const deals = parseInt(node("[data-testid=lab-deals]").value, 10);
+  const seed = parseInt(node("[data-testid=lab-seed]").value, 10);
+  lab.client.limitMs = limitMs();
+  lab.error = null;
+  paintError();
+  note("");
+  lab.result = null;
+  paintResults();
+  lab.series = [];
+  lab.fair = 1 / players;
+  node("[data-testid=lab-chart]").hidden = true;
+  setBusy(true);
+  try {
+    const out = await lab.client.request("arena", {
+      game: lab.game, players, deals: Number.isFinite(deals) ? deals : 20, seed: Number.isFinite(seed) ? seed : 1,
+      bots: [{ source: lab.editor.getText(), name }, opponentSpec()],
+    });
+    lab.result = out;
+    lab.fair = out.result.bots[0].fair;
+    paintResults();
+    drawChart(out.result.running[0], lab.fair);
+  } catch (err) {
+    showFailure(err);
+  } finally {
+    node("[data-testid=lab-progress]").hidden = true;
+    setBusy(false);
+  }
+}
+
+async function check() {
+  const name = currentName();
+  if (bad(name)) { lab.error = { text: L("lab.bad_name", { name }) }; paintError(); return; }
+  lab.name = name;
+  lab.client.limitMs = limitMs();
+  lab.error = null;
+  paintError();
+  setBusy(true);
+  try {
+    await lab.client.request("check", { source: lab.editor.getText(), name });
+    note(L("lab.check_ok"));
+  } catch (err) {
+    showFailure(err);
+  } finally {
+    setBusy(false);
+  }
+}
+
+function download(name, text, type) {
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([text], { type }));
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+async function installWheel(w) {
+  try {
+    const r = await lab.client.request("install", { name: w.name, bytes: w.bytes.slice(0) });
+    note(L("lab.wheel_done", { name: r.installed }));
+    return true;
+  } catch (err) {
+    note(L("lab.wheel_failed", { message: err.message }));
+    return false;
+  }
+}
+
+function bind() {
+  const r = lab.root;
+  node("[data-testid=lab-back]").addEventListener("click", () => {
+    history.replaceState(null, "", location.pathname + location.search);
+    closeLab();
+    if (lab.onBack) lab.onBack();
+  });
+  node("[data-testid=lab-game]").addEventListener("change", (e) => { location.hash = "lab=" + e.target.value; });
+  node("[data-testid=lab-run]").addEventListener("click", runArena);
+  node("[data-testid=lab-check]").addEventListener("click", check);
+  node("[data-testid=lab-stop]").addEventListener("click", () => lab.client.stop("stop"));
+  node("[data-testid=lab-save]").addEventListener("click", () => {
+    const name = currentName();
+    if (bad(name)) { note(L("lab.bad_name", { name })); return; }
+    lab.name = name;
+    note(saved.save(name, lab.editor.getText(), lab.game) ? L("lab.saved", { name }) : L("lab.storage_off"));
+    paintSaved();
+    paintOpponents();
+  });
+  node("[data-testid=lab-name]").addEventListener("change", () => saved.keepDraft(lab.game, currentName(), lab.editor.getText()));
+  node("[data-testid=lab-export]").addEventListener("click", () => {
+    const name = bad(currentName()) ? "bot.py" : currentName();
+    download(name, lab.editor.getText(), "text/x-python");
+  });
+  const pyFile = node("[data-testid=lab-import-file]");
+  node("[data-testid=lab-import]").addEventListener("click", () => pyFile.click());
+  pyFile.addEventListener("change", async () => {
+    const f = pyFile.files[0];
+    pyFile.value = "";
+    if (!f) return;
+    const name = f.name.replace(/[^A-Za-z0-9_.-]/g, "_");
+    setCode(bad(name) ? "bot.py" : name, await f.text());
+    note(L("lab.imported", { name: f.name }));
+  });
+  const whl = node("[data-testid=lab-wheel-file]");
+  node("[data-testid=lab-wheel]").addEventListener("click", () => whl.click());
+  whl.addEventListener("change", async () => {
+    const f = whl.files[0];
+    whl.value = "";
+    if (!f) return;
+    const w = { name: f.name, bytes: await f.arrayBuffer() };
+    if (await installWheel(w)) lab.wheels.push(w);
+  });
+  node("[data-testid=lab-examples]").addEventListener("change", (e) => {
+    const n = e.target.value;
+    e.target.value = "";
+    const ex = lab.info[lab.game] && lab.info[lab.game].examples[n];
+    if (ex !== undefined) setCode(n, ex);
+  });
+  node("[data-testid=lab-saved]").addEventListener("click", (e) => {
+    const o = e.target.closest("[data-open]");
+    if (o) { const b = saved.get(o.dataset.open); if (b) setCode(b.name, b.source); return; }
+    const d = e.target.closest("[data-delete]");
+    if (d) { saved.remove(d.dataset.delete); note(L("lab.deleted", { name: d.dataset.delete })); paintSaved(); paintOpponents(); }
+  });
+  r.addEventListener("click", (e) => {
+    if (e.target.closest("[data-testid=lab-csv]") && lab.result) {
+      download(lab.name.replace(/\.py$/, "") + "-arena.csv", lab.result.csv, "text/csv");
+    }
+  });
+}
+
+async function loadInfo(game) {
+  if (lab.info[game]) return lab.info[game];
+  const info = await lab.client.request("info", { game });
+  lab.info[game] = info;
+  return info;
+}
+
+async function showGame(game) {
+  lab.game = game;
+  await classes();
+  paintWords();
+  const d = saved.draft(game);
+  if (d) setCode(d.name, d.source);
+  else if (lab.editor) setCode("bot.py", "");
+  try {
+    const info = await loadInfo(game);
+    if (lab.game !== game) return;
+    if (!d) {
+      const [first] = Object.keys(info.examples);
+      setCode("bot.py", info.examples[first] || "");
+    }
+    paintExamples();
+    paintHelp();
+  } catch (err) {
+    note(err.message);
+  }
+}
+
+/** Open the lab on `game` (hides the menu and the table; the table's game goes on). */
+export async function openLab(game, { onBack } = {}) {
+  if (onBack) lab.onBack = onBack;
+  await classes();
+  const games = builtGames().length ? builtGames() : lab.built;
+  if (!games.includes(game)) game = games.includes("sixty_six") ? "sixty_six" : games[0];
+  document.body.classList.add("lab-open");
+  link(new URL("../../lab/lab.css", import.meta.url).href);
+  link(new URL("../../lab/editor.css", import.meta.url).href);
+  if (!lab.root) {
+    lab.root = skeleton();
+    bind();
+    lab.client = new LabWorker({
+      onState: (st, message) => {
+        lab.failMessage = message || "";
+        if (lab.root) paintState();
+        if (st === "ready") lab.wheels.forEach((w) => installWheel(w));
+      },
+      onProgress: progress,
+    });
+    paintWords();
+    try {
+      lab.kit = await import("../../lab/editor.js");
+      lab.editor = lab.kit.createEditor(node("[data-testid=lab-editor]"), "", {
+        label: L("lab.editor"),
+        onChange: (text) => saved.keepDraft(lab.game, lab.name, text),
+      });
+    } catch (err) {
+      note(String(err && err.message ? err.message : err));
+    }
+  }
+  lab.root.hidden = false;
+  S.labOpen = true;
+  S.relabelLab = paintWords;
+  if (lab.game !== game) await showGame(game);
+  else paintWords();
+}
+
+export function closeLab() {
+  if (lab.root) lab.root.hidden = true;
+  S.labOpen = false;
+  document.body.classList.remove("lab-open");
+}
+
+// for tests: the lab's worker and state
+window.atutLab = {
+  get state() { return lab.client ? lab.client.state : "none"; },
+  get text() { return lab.editor ? lab.editor.getText() : null; },
+  setText: (s) => lab.editor && lab.editor.setText(s),
+  get result() { return lab.result ? lab.result.result : null; },
+};

@@ -1,0 +1,204 @@
+"""Fair play in the page (issue 14), every game: two twin deals give the person the same view
+while the cards the person cannot see lie in other hands (``tests/test_fair_play.py``'s
+``twin``: two hidden cards swapped between other seats' hands, every shown event kept).  Each
+twin is loaded into the page through *Load game* (the person's seat, teaching mode off) and,
+on the person's turn, a hint is taken and a card that cannot be played is tapped (the engine
+says why).  Every message the worker sends the page is captured by an init script (a
+``Worker`` that records its requests and replies).  Then:
+
+- what the page receives is the same for both twins (the view, the hint with its values,
+  beliefs and reason, the refusal), apart from the save file the page keeps after each step
+  (``keep.js``: the game's record, dealt cards included, stored and never drawn; see below);
+- no reply names a card of another seat's hand that the person has not seen (a hint's beliefs
+  *name* unseen cards with their share of samples: the same for both twins, so they say
+  nothing of where a card lies);
+- the DOM has no ``data-card`` for a card the person has not seen, and the same cards for
+  both twins.
+
+The save reply is the one exception, asserted as such: it is the engine's save file (the
+deck), which keep.js stores in IndexedDB at every step so that a reload resumes the game.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from harness import open_game, page_cards, wait_for_turn
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests"))
+
+from test_fair_play import _seen_by, positions, twin  # noqa: E402
+
+import atut  # noqa: E402
+from atut import cards as C  # noqa: E402
+
+# every game, at the player counts tests/test_fair_play.py uses (they differ in what is hidden)
+SETTINGS = [("cesarz", 3), ("cesarz", 5), ("euchre", 4), ("imperial", 2), ("imperial", 3),
+            ("tysiac1001", 3), ("tysiac1001", 4), ("sixty_six", 2), ("sixty_six", 4)]
+
+# a Worker that keeps every request the page posts and every message it gets back
+CAPTURE = """(() => {
+  const Orig = window.Worker;
+  window.__atutSent = [];
+  window.__atutGot = [];
+  window.Worker = class extends Orig {
+    constructor(url, opts) {
+      super(url, opts);
+      this.addEventListener("message", (e) => {
+        window.__atutGot.push(JSON.parse(JSON.stringify(e.data === undefined ? null : e.data)));
+      });
+    }
+    postMessage(m, ...rest) {
+      window.__atutSent.push(JSON.parse(JSON.stringify(m)));
+      return super.postMessage(m, ...rest);
+    }
+  };
+})();"""
+
+SETTLED = """() => {
+  const got = new Set(window.__atutGot.filter((m) => m && m.id !== undefined).map((m) => m.id));
+  return window.__atutSent.length > 0 && window.__atutSent.every((m) => got.has(m.id));
+}"""
+
+CODE = re.compile(r"(?<![A-Za-z0-9_])(?:10|[2-9JQKA])[SCDH](?![A-Za-z0-9_])|"
+                  r"EMPEROR|RED_JOKER|BLACK_JOKER|BLUE_JOKER")
+
+
+def cards_named(x, out=None, skip_beliefs=True) -> set[str]:
+    """Every card code in a message: in keys, values and inside text (a reason, a JSON text);
+    a hint's ``beliefs`` (shares of unseen cards, compared between the twins) left out."""
+    out = set() if out is None else out
+    if isinstance(x, str):
+        out.update(c for c in CODE.findall(x) if c in C.CARD)
+    elif isinstance(x, dict):
+        for k, v in x.items():
+            if skip_beliefs and k == "beliefs":
+                continue
+            cards_named(k, out, skip_beliefs)
+            cards_named(v, out, skip_beliefs)
+    elif isinstance(x, (list, tuple)):
+        for v in x:
+            cards_named(v, out, skip_beliefs)
+    return out
+
+
+def _pick(game, players):
+    """(twin games, seat) at the person's decision with a card of the hand that cannot be
+    played where one exists, with hidden cards to swap."""
+    rng = random.Random(11)
+    best = None
+    for seed in (1, 2, 3):
+        for deck, dealer, history, seat in positions(game, players, seed, 6):
+            pair = twin(game, players, seed, dealer, deck, history, seat, rng)
+            if pair is None:
+                continue
+            g = pair[0]
+            v = g.view(seat)
+            playable = {a.get("card") for a in v["legal_actions"]}
+            blocked = [c for c in v.get("hand") or [] if c not in playable]
+            if blocked and any(a.get("type") == "play" for a in v["legal_actions"]):
+                return pair, seat, blocked[0]
+            best = best or (pair, seat, None)
+    return best
+
+
+def _load_and_ask(page, g, seat, blocked):
+    """Load one twin through the file input; take a hint; tap the blocked card.  Returns the
+    replies in order as (op, message) and the data-card values of the DOM."""
+    page.evaluate("() => { window.__atutSent.length = 0; window.__atutGot.length = 0; }")
+    data = {**json.loads(g.to_json()), "seat": seat, "bots": [2] * (g.players - 1)}
+    page.set_input_files("#fileInput", files=[{"name": "twin.json", "mimeType": "application/json",
+                                               "buffer": json.dumps(data).encode()}])
+    page.wait_for_function("() => window.__atutSent.some((m) => m.op === 'load')")
+    page.wait_for_function(SETTLED, timeout=60_000)
+    assert wait_for_turn(page) == "turn"
+    assert page.evaluate("() => window.atutPage.view") == g.view(seat)
+    dom = [page_cards(page)]
+    page.locator("[data-testid=hint]").click()
+    page.wait_for_selector("[data-testid=hint-panel]", timeout=120_000)
+    dom.append(page_cards(page))
+    if blocked is not None:
+        page.locator(f"[data-testid=hand] [data-card='{blocked}']").click()
+        page.wait_for_function(
+            "() => window.__atutSent.some((m) => m.op === 'explain')", timeout=30_000)
+    page.wait_for_function(SETTLED, timeout=120_000)
+    page.wait_for_timeout(200)                 # a reply's rendering
+    page.wait_for_function(SETTLED, timeout=120_000)
+    dom.append(page_cards(page))
+    sent = {m["id"]: m["op"] for m in page.evaluate("() => window.__atutSent")}
+    got = [m for m in page.evaluate("() => window.__atutGot") if m and "id" in m]
+    replies = [(sent[m["id"]], {k: v for k, v in m.items() if k != "id"}) for m in got]
+    return replies, dom
+
+
+@pytest.fixture(scope="module")
+def twin_page(browser, dist_url):
+    """One page for every game (the engine starts once), the worker's messages captured; it
+    fails the test that sees a console error or a request to another origin."""
+    from conftest import VIEWPORT, PageProblems
+    ctx = browser.new_context(viewport=VIEWPORT, locale="en-US")
+    pg = ctx.new_page()
+    pg.set_default_timeout(60_000)
+    pg.add_init_script(CAPTURE)
+    problems = PageProblems(dist_url)
+    pg.on("console", problems.on_console)
+    pg.on("pageerror", problems.on_pageerror)
+    pg.on("request", problems.on_request)
+    open_game(pg, dist_url, "sixty_six", players=2, seed=1, bots="rules", delay=0)
+    yield pg, problems
+    ctx.close()
+
+
+@pytest.mark.parametrize("game,players", SETTINGS)
+def test_the_page_receives_the_same_for_twin_deals(twin_page, game, players):
+    page, problems = twin_page
+    picked = _pick(game, players)
+    assert picked is not None, f"{game} {players}p: no position with hidden cards to swap"
+    (g1, g2), seat, blocked = picked
+    assert g1.view(seat) == g2.view(seat) and g1.hands != g2.hands
+    try:
+        runs = [_load_and_ask(page, g, seat, blocked) for g in (g1, g2)]
+    finally:
+        problems.check()
+    _compare(g1, g2, seat, blocked, runs)
+
+
+def _compare(g1, g2, seat, blocked, runs):
+    seen = _seen_by(g1, seat)
+    assert seen == _seen_by(g2, seat)
+    for g, (replies, dom) in zip((g1, g2), runs):
+        ops = [op for op, _ in replies]
+        assert ops.count("load") == 1 and ops.count("hint") == 1, ops
+        assert (blocked is None) or ops.count("explain") == 1, ops
+        assert all(m["ok"] for _, m in replies), replies
+        hidden = {C.code(c) for s in range(g.players) if s != seat
+                  for c in C.cards_of(g.hands[s])} - seen
+        assert hidden                           # the check has something to find
+        for op, m in replies:
+            if op == "save":                    # keep.js's record: the deck, stored, not drawn
+                continue
+            leaked = cards_named(m) & hidden
+            assert not leaked, f"{op} reply names {sorted(leaked)} of a hidden hand"
+        for cards in dom:
+            assert set(cards) <= seen, f"data-card of unseen cards {sorted(set(cards) - seen)}"
+        if blocked is not None:
+            why = next(m["result"] for op, m in replies if op == "explain")
+            assert why["legal"] is False and why["reason"]
+    # the twins: the same replies (but for the kept save file), the same cards drawn
+    strip = [[(op, m) for op, m in replies if op != "save"] for replies, _ in runs]
+    assert json.dumps(strip[0], sort_keys=True) == json.dumps(strip[1], sort_keys=True)
+    assert runs[0][1] == runs[1][1]
+    saves = [[m for op, m in replies if op == "save"] for replies, _ in runs]
+    assert len(saves[0]) == len(saves[1])
+    for s1, s2 in zip(*saves):                 # they differ exactly in the dealt cards
+        d1, d2 = json.loads(s1["result"]), json.loads(s2["result"])
+        assert {k for k in d1 if d1[k] != d2.get(k)} <= {"deck"}, (d1, d2)
+    hint = next(m["result"] for op, m in strip[0] if op == "hint")
+    assert atut.canonical(hint["best"]) in {atut.canonical(a) for a in g1.view(seat)["legal_actions"]}

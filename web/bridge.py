@@ -180,6 +180,9 @@ class Table:
         game module is imported here."""
         if built is None or classes is None:
             built, classes = game_classes()
+        elif not (isinstance(built, list) and all(isinstance(g, str) for g in built)
+                  and isinstance(classes, dict)):
+            raise ValueError("info: built must be a list of game ids and classes an object")
         return {"games": list(atut.GAME_IDS), "built": list(built), "classes": classes,
                 "levels": dict(LEVEL_NAMES), "version": atut.__version__}
 
@@ -374,6 +377,8 @@ class Table:
 
     # test-only: a throwaway game, never the table's
     def op_debug_random_play(self, game, players=None, seed=0, action_seed=0, max_actions=5000):
+        if not all(type(v) is int for v in (action_seed, max_actions)):
+            raise ValueError("action_seed and max_actions must be integers")
         g = atut.new_game(game, players=players, seed=seed)
         rng = random.Random(action_seed)
         n = 0
@@ -403,7 +408,10 @@ TABLE = Table()
 
 def handle(op, args_json):
     try:
-        args = json.loads(args_json) if args_json else {}
+        try:
+            args = json.loads(args_json) if args_json else {}
+        except RecursionError:
+            raise ValueError("request arguments are nested too deeply") from None
         if not isinstance(args, dict):
             raise ValueError("request arguments must be an object")
         if not isinstance(op, str) or op.startswith("_"):

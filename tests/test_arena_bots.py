@@ -173,3 +173,14 @@ def test_deals_per_second_benchmark_figure(capsys):
         with capsys.disabled():
             print(f"\n  arena {game_id}: {r['deals_per_second']:.1f} deals/s (level 1 vs 1, "
                   "CPython)", end="")
+
+
+def test_the_result_is_json_safe_even_for_one_deal():
+    """The lab posts the result to the page as JSON: no infinity, even where one deal has no
+    interval (the report still prints it as inf)."""
+    import json
+    r = arena.run("sixty_six", [str(SIXTY_SIX_BOT), 1], 2, deals=1, seed=1)
+    back = json.loads(json.dumps(r, allow_nan=False))
+    assert back["bots"][0]["share_ci"] is None and back["bots"][0]["margin_ci"] is None
+    assert "[-inf, inf]" in arena.report(r)
+    json.dumps(arena.run("sixty_six", [2, 1], 2, deals=3, seed=1), allow_nan=False)

@@ -343,13 +343,14 @@ def _running(xs: list[float]) -> list[dict]:
 def summary(game_id: str, bots: list, players: int, seed: int, mode: str, line: list[int],
             results: list[dict], seconds: float) -> dict:
     """The arena's statistics from the per-deal results (in deal order): per entry its win
-    share with the half-width of its 95% interval, the margin likewise, the Elo difference;
+    share with the half-width of its 95% interval (``None`` for a single deal), the margin
+    likewise, the Elo difference; JSON-safe (no infinity);
     ``rows`` (per deal: each entry's share and margin) and ``running`` (per entry, the win
     share and its interval after each deal)."""
     n = len(results)
     out = {"game": game_id, "players": players, "deals": n, "seed": seed, "mode": mode,
            "lineup": line, "seconds": seconds,
-           "deals_per_second": n / seconds if seconds > 0 else math.inf,
+           "deals_per_second": n / max(seconds, 1e-9),
            "decisions": sum(r["decisions"] for r in results),
            "capped": sum(r["capped"] for r in results), "bots": [],
            "rows": [{"deal": r["deal"], "share": list(r["share"]), "margin": list(r["margin"])}
@@ -363,13 +364,22 @@ def summary(game_id: str, bots: list, players: int, seed: int, mode: str, line: 
         mm, mci = mean_ci([r["margin"][e] for r in results])
         out["bots"].append({"entry": e, "name": bot_name(lv),
                             "level": lv if isinstance(lv, int) else None, "seats": seats,
-                            "fair": fair, "share": m, "share_ci": ci, "ratio": m / fair,
-                            "margin": mm, "margin_ci": mci,
+                            "fair": fair, "share": m, "share_ci": _finite(ci),
+                            "ratio": m / fair, "margin": mm, "margin_ci": _finite(mci),
                             "elo": elo(m, fair),
                             "elo_lo": elo(max(m - ci, 0.0), fair),
                             "elo_hi": elo(min(m + ci, 1.0), fair)})
         out["running"].append(_running(shares))
     return out
+
+
+def _finite(x: float) -> float | None:
+    """The result is JSON-safe: an interval of one deal (infinite) is ``None``."""
+    return x if math.isfinite(x) else None
+
+
+def _inf(x):
+    return math.inf if x is None else x
 
 
 def to_csv(r: dict) -> str:
@@ -404,12 +414,13 @@ def report(r: dict) -> str:
              f"{'x fair':>6} {'margin':>8} {'95% CI':>8} {'Elo':>6} {'Elo 95% CI':>14}"]
     for b in r["bots"]:
         name = b["name"]
-        lo, hi = b['share'] - b['share_ci'], b['share'] + b['share_ci']
+        ci, mci = _inf(b["share_ci"]), _inf(b["margin_ci"])
+        lo, hi = b['share'] - ci, b['share'] + ci
         lines.append(
             f"{name:<{w}} {b['seats']:>5} {b['share']:>10.3f} "
             f"{f'[{lo:.3f}, {hi:.3f}]':>15} "
             f"{b['fair']:>6.3f} {b['ratio']:>6.2f} {b['margin']:>+8.2f} "
-            f"{'±{:.2f}'.format(b['margin_ci']):>8} {b['elo']:>+6.0f} "
+            f"{f'±{mci:.2f}':>8} {b['elo']:>+6.0f} "
             f"{'[{:+.0f}, {:+.0f}]'.format(b['elo_lo'], b['elo_hi']):>14}")
     lines.append(f"margin in {margin_unit} per {per}; {r['decisions']} search decisions, "
                  f"{r['capped']} cut by the time cap; {r['seconds']:.0f} s, "

@@ -12,7 +12,6 @@ import sys
 import textwrap
 
 import pytest
-
 from conftest import ROOT
 
 READY = "[data-testid=lab-state][data-state=ready]"
@@ -92,3 +91,149 @@ def test_typed_bot_runs_20_deals_against_level_1(page, dist_url):
         page.set_viewport_size({"width": w, "height": h})
         page.wait_for_timeout(300)
         page.screenshot(path=f"/tmp/lab-{w}.png", full_page=False)
+
+
+def test_endless_loop_is_stopped_by_the_limit_and_the_page_stays_responsive(page, dist_url):
+    open_lab(page, dist_url)
+    set_code(page, "def choose(view):\n    while True:\n        pass\n")
+    page.fill("[data-testid=lab-limit]", "1.5")
+    run(page, deals=5)
+    # while the bot loops, the page's thread answers and the editor takes keys
+    page.wait_for_selector("[data-testid=lab-progress]:not([hidden]), "
+                           f"{ERROR}:not([hidden])", timeout=120_000)
+    for _ in range(3):
+        assert page.evaluate("() => 1 + 1") == 2
+    text = wait_error(page)
+    assert "longer than 1.5 s" in text and "bot.py" in text
+    # a fresh worker starts; the code is kept and a fixed bot runs at once
+    assert "while True" in editor_text(page)
+    page.wait_for_selector(READY, timeout=240_000)
+    set_code(page, FIRST)
+    run(page, deals=3)
+    page.wait_for_selector("[data-testid=lab-report]", timeout=240_000)
+    assert page.locator(ERROR).is_hidden()
+
+
+def test_stop_button_ends_a_running_arena(page, dist_url):
+    open_lab(page, dist_url)
+    set_code(page, "def choose(view):\n    while True:\n        pass\n")
+    page.fill("[data-testid=lab-limit]", "600")
+    run(page, deals=5)
+    page.wait_for_selector("[data-testid=lab-run]:disabled")
+    page.wait_for_timeout(500)
+    page.click("[data-testid=lab-stop]")
+    page.wait_for_function("() => document.querySelector('[data-testid=lab-note]').textContent"
+                           ".includes('Stopped')", timeout=30_000)
+    page.wait_for_selector(READY, timeout=240_000)
+    assert page.locator("[data-testid=lab-run]").is_enabled()
+
+
+def test_exception_shows_the_students_line(page, dist_url):
+    open_lab(page, dist_url)
+    code = ("def helper(view):\n    return 1 / 0\n\n\n"
+            "def choose(view):\n    x = helper(view)\n    return view['legal_actions'][0]\n")
+    set_code(page, code)
+    run(page, deals=3)
+    text = wait_error(page)
+    assert "ZeroDivisionError" in text and "line 2" in text
+    assert page.locator(ERROR).get_attribute("data-line") == "2"
+    marked = page.locator("[data-testid=lab-editor] .cm-error-line")
+    assert marked.count() == 1 and marked.get_attribute("data-error-line") == "2"
+    assert "1 / 0" in marked.inner_text()
+    assert 'File "bot.py", line 6, in choose' in text      # the student's frames only
+    assert "atut" not in text.split("Traceback", 1)[-1].split("ZeroDivisionError")[0]
+
+
+def test_illegal_action_is_refused_with_the_legal_ones(page, dist_url):
+    open_lab(page, dist_url, game="euchre")
+    set_code(page, "def choose(view):\n    return {'type': 'play', 'card': 'XX'}\n")
+    run(page, deals=2)
+    text = wait_error(page)
+    assert '{"card":"XX","type":"play"}' in text and "not a legal action" in text
+    legal = text.split("legal actions are", 1)[1]
+    assert '"type":' in legal
+
+
+def test_saved_bot_survives_a_reload_and_exports_for_the_cpython_arena(page, dist_url, tmp_path):
+    open_lab(page, dist_url)
+    code = ("from atut import botkit\n\n\ndef choose(view):\n"
+            "    return botkit.rng(view).choice(view['legal_actions'])\n")
+    set_code(page, code)
+    page.fill("[data-testid=lab-name]", "my_first.py")
+    page.click("[data-testid=lab-save]")
+    page.wait_for_selector("[data-testid=lab-saved] [data-bot='my_first.py']")
+    page.reload()
+    page.wait_for_selector(READY, timeout=240_000)
+    page.wait_for_selector("[data-testid=lab-saved] [data-bot='my_first.py']")
+    set_code(page, "# something else\n")
+    page.click("[data-testid=lab-saved] [data-open='my_first.py']")
+    page.wait_for_function("(c) => window.atutLab.text === c", arg=code)
+    # the saved bot is an opponent too
+    assert page.locator("[data-testid=lab-opponent] option[value='bot:my_first.py']").count() == 1
+    with page.expect_download() as d:
+        page.click("[data-testid=lab-export]")
+    assert d.value.suggested_filename == "my_first.py"
+    path = tmp_path / "my_first.py"
+    d.value.save_as(path)
+    assert path.read_text(encoding="utf-8") == code
+    r = subprocess.run([sys.executable, "-m", "atut", "arena", "sixty_six", "--bots",
+                        f"{path},1", "--players", "2", "--deals", "4", "--seed", "3"],
+                       cwd=ROOT, capture_output=True, text=True,
+                       env={"PYTHONPATH": str(ROOT / "engine"), "PATH": "/usr/bin:/bin"})
+    assert r.returncode == 0, r.stderr
+    assert "my_first.py" in r.stdout and "4 duplicate" in r.stdout
+
+
+def test_import_js_is_refused_and_cross_origin_fetch_is_blocked(page, dist_url, page_problems):
+    open_lab(page, dist_url)
+    for mod in ("js", "pyodide.ffi", "pyodide_js", "micropip"):
+        set_code(page, f"import {mod}\n\ndef choose(view):\n    return view['legal_actions'][0]\n")
+        page.click("[data-testid=lab-check]")
+        text = wait_error(page)
+        assert "ImportError" in text and "does not let a bot import" in text, (mod, text)
+        assert page.locator(ERROR).get_attribute("data-line") == "1"
+    # the page itself: a fetch to another origin is refused by the Content-Security-Policy
+    page_problems.allowed_errors.append("Content Security Policy")
+    page_problems.allowed_errors.append("Failed to fetch")
+    out = page.evaluate("""async () => {
+        const seen = [];
+        document.addEventListener('securitypolicyviolation', (e) => seen.push(e.violatedDirective));
+        let error = null;
+        try { await fetch('http://example.invalid:9/x'); } catch (e) { error = String(e); }
+        await new Promise((r) => setTimeout(r, 200));
+        return { error, seen };
+    }""")
+    assert out["error"] and "connect-src" in " ".join(out["seen"])
+    page_problems.foreign.clear()                      # the refused request is the point
+
+
+@pytest.mark.parametrize("lang", ["pl"])
+def test_lab_in_polish(page, dist_url, lang):
+    open_lab(page, dist_url, lang=lang)
+    assert page.locator("[data-testid=lab-run]").inner_text() == "Uruchom arenę"
+    assert "Laboratorium" in page.locator(".lab-head h2").inner_text()
+    set_code(page, "def choose(view):\n    return {'type': 'nope'}\n")
+    run(page, deals=1)
+    text = wait_error(page)
+    assert "dozwolone akcje" in text, text
+
+
+def test_every_html_page_declares_the_policy_and_inline_scripts_match_its_hashes():
+    """The policy is a <meta> (static hosts send no headers); an inline script runs only when
+    its sha256 is in script-src, so editing one without its hash would silently break it."""
+    import base64
+    import hashlib
+    import re
+    pages = [ROOT / "index.html"] + sorted((ROOT / "web").rglob("*.html"))
+    for p in pages:
+        text = p.read_text(encoding="utf-8")
+        m = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', text)
+        assert m, p
+        policy = dict((d.split()[0], d.split()[1:]) for d in m.group(1).split("; "))
+        assert policy["default-src"] == ["'self'"]
+        assert policy["connect-src"] == ["'self'"] and policy["worker-src"] == ["'self'"]
+        assert "'unsafe-eval'" not in policy["script-src"]
+        assert "'unsafe-inline'" not in policy["script-src"]
+        for body in re.findall(r"<script>(.*?)</script>", text, re.S):
+            h = "'sha256-" + base64.b64encode(hashlib.sha256(body.encode()).digest()).decode() + "'"
+            assert h in policy["script-src"], (p, h)

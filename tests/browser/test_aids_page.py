@@ -120,6 +120,12 @@ def test_teaching_mode_opens_every_hand_and_shows_the_bots_options(page, dist_ur
         page.locator(ENABLED_ACTION).first.click()
         page.wait_for_timeout(500)
     assert page.locator("[data-testid=teach-note]").count() >= 1
+    # what the bot believed about the person, beside its options: the same as its analysis
+    bel = page.locator("[data-testid=teach-beliefs][data-seat='1'] li[data-about='0']")
+    assert bel.count() == 1 and "{" not in bel.inner_text() and "ui.teach" not in bel.inner_text()
+    shown = set(bel.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)"))
+    assert shown                                # sure or likely cards, drawn as cards
+    assert page.locator(".felt[data-teach]").count() == 1       # marked on the table
     page.screenshot(path="/tmp/teach-1280.png")
 
 
@@ -148,3 +154,72 @@ def test_the_hint_gives_its_reason_in_a_sentence(page, dist_url):
                     page.screenshot(path="/tmp/hint-reason.png")
         page.locator(ENABLED_ACTION).first.click()
     assert found >= 1
+
+
+# hold the worker's hint replies back (as a slow search would) until the test calls
+# window.__releaseHints() (then they pass until window.__holdHints()); every other reply passes
+# at once
+SLOW_HINTS = """(() => {
+  const Orig = window.Worker;
+  const held = [];
+  let open = false;
+  window.__releaseHints = () => { open = true; while (held.length) held.shift()(); };
+  window.__holdHints = () => { open = false; };
+  window.Worker = class extends Orig {
+    constructor(url, opts) { super(url, opts); this.hintIds = new Set(); }
+    postMessage(m, ...rest) {
+      if (m && m.op === "hint") this.hintIds.add(m.id);
+      return super.postMessage(m, ...rest);
+    }
+    set onmessage(fn) {
+      super.onmessage = (e) => {
+        if (!open && e.data && this.hintIds.has(e.data.id)) held.push(() => fn(e));
+        else fn(e);
+      };
+    }
+    get onmessage() { return super.onmessage; }
+  };
+})();"""
+CLICK_HINT = """() => { document.querySelector('[data-testid=hint]').click();
+  return document.querySelectorAll('[data-testid=hint-progress], [data-testid=hint-panel]').length; }"""
+
+
+def _to_decision(page):
+    while True:
+        assert wait_for_turn(page) == "turn"
+        v = _view(page)
+        if len(v["legal_actions"]) > 1:
+            return v
+        page.locator(ENABLED_ACTION).first.click()
+
+
+def test_a_slow_hint_shows_its_progress_and_the_table_stays_playable(page, dist_url):
+    page.add_init_script(SLOW_HINTS)
+    open_game(page, dist_url, "sixty_six", players=2, seed=11, bots="rules")
+    v = _to_decision(page)
+    page.wait_for_selector("[data-testid=hint]")
+    # nothing at once (a quick hint shows no progress), then the progress line with the seconds
+    assert page.evaluate(CLICK_HINT) == 0
+    prog = page.wait_for_selector("[data-testid=hint-progress]")
+    assert page.locator(".hint-spin").count() == 1
+    page.wait_for_function("() => /\\d\\.\\d s/.test(document.querySelector("
+                           "'[data-testid=hint-progress] .hint-secs').textContent)")
+    assert "hint" in prog.inner_text().lower()
+    page.screenshot(path="/tmp/hint-progress-1280.png")
+    # still playable: a card played meanwhile is taken; the late hint (of the old view) is dropped
+    page.locator(ENABLED_ACTION).first.click()
+    page.wait_for_function("(v) => JSON.stringify(window.atutPage.view) !== JSON.stringify(v)",
+                           arg=v, timeout=30_000)
+    page.evaluate("() => window.__releaseHints()")
+    page.wait_for_function("() => !document.querySelector('[data-testid=hint-progress]')")
+    v = _to_decision(page)
+    assert page.locator("[data-testid=hint-panel], [data-testid=hint-progress]").count() == 0
+    # the next hint, held back as well, shows its panel once its reply is let through
+    page.evaluate("() => window.__holdHints()")
+    page.wait_for_selector("[data-testid=hint]")
+    assert page.evaluate(CLICK_HINT) == 0
+    page.wait_for_selector("[data-testid=hint-progress]")
+    page.evaluate("() => window.__releaseHints()")
+    page.wait_for_selector("[data-testid=hint-panel]", timeout=60_000)
+    assert page.locator("[data-testid=hint-progress]").count() == 0
+    assert page.locator(".hinted").count() >= 1

@@ -276,10 +276,11 @@ def _dask_results(tasks, cluster: str, jobs: int):
 
 def steps(game_id: str, bots: list, players: int | None = None, deals: int = 200,
           seed: int = 1, jobs: int = 1, mode: str | None = None, cap_scale: float = 3.0,
-          budgets: dict | None = None, cluster: str | None = None):
-    """Play the arena, yielding ``{"done", "total", "result"}`` after every deal (``result``:
-    the statistics of the deals done so far, as ``run`` returns them); the last one is the
-    whole arena's.  Arguments as ``run``."""
+          budgets: dict | None = None, cluster: str | None = None, partial: bool = True):
+    """Play the arena, yielding ``{"done", "total", "seconds", "result"}`` after every deal
+    (``result``: the statistics of the deals done so far, as ``run`` returns them; ``None``
+    before the last deal with ``partial=False``); the last one is the whole arena's.
+    Arguments as ``run``."""
     bots, players, mode = _check(game_id, bots, players, deals, mode)
     line = lineup(game_id, bots, players)
     tasks = [(game_id, players, bots, d, seed, mode, cap_scale, budgets or {})
@@ -294,10 +295,12 @@ def steps(game_id: str, bots: list, players: int | None = None, deals: int = 200
     results = []
     for r in source:
         results.append(r)
-        yield {"done": len(results), "total": deals,
-               "result": summary(game_id, bots, players, seed, mode, line,
-                                 sorted(results, key=lambda x: x["deal"]),
-                                 time.perf_counter() - t0)}
+        seconds = time.perf_counter() - t0
+        res = None
+        if partial or len(results) == deals:
+            res = summary(game_id, bots, players, seed, mode, line,
+                          sorted(results, key=lambda x: x["deal"]), seconds)
+        yield {"done": len(results), "total": deals, "seconds": seconds, "result": res}
 
 
 def run(game_id: str, bots: list, players: int | None = None, deals: int = 200, seed: int = 1,
@@ -311,13 +314,13 @@ def run(game_id: str, bots: list, players: int | None = None, deals: int = 200, 
     stderr every N deals."""
     last = None
     for step in steps(game_id, bots, players, deals, seed, jobs, mode, cap_scale, budgets,
-                      cluster):
+                      cluster, partial=callable(progress)):
         last = step
         done = step["done"]
         if callable(progress):
             progress(done, deals, step["result"])
         elif progress and done % progress == 0:
-            print(f"  {done}/{deals} deals, {step['result']['seconds']:.0f} s", file=sys.stderr)
+            print(f"  {done}/{deals} deals, {step['seconds']:.0f} s", file=sys.stderr)
     return last["result"]
 
 

@@ -7,18 +7,19 @@ is untouched.
 kind, line, messages in both languages, the student's traceback) when the student's code failed.
 
 Ops: ``info`` (the game's example bots and view help), ``check`` (load a bot, report its error),
-``arena`` (atut.arena.run with the student's bot and opponents: levels or other saved bots),
+``arena`` (atut.arena.run with the student's bot and opponents: levels or other saved bots).
 ``install_wheel`` (not an op: awaited by the worker) installs a pure-Python wheel of the
-student's from bytes by micropip, no index reached;
-``decide`` (one decision of a bot for a view handed over by the table's worker).
+student's from bytes by micropip, no index reached.
 
 While a student's code runs (loading it, each decision) the worker is told ``tick`` start/end
 (``_tick``), so that the page's watchdog can end the worker when one decision takes longer than
 the limit.  A bot cannot import Pyodide's bridges to JavaScript (``js``, ``pyodide``,
 ``pyodide_js``, ``_pyodide*``) nor micropip nor this module: while bot code runs they are out of
-``sys.modules`` and a meta-path finder refuses them with an ImportError that says why.  This is
-defence in depth; the site's Content-Security-Policy is what keeps every request in its own
-origin.
+``sys.modules`` and a meta-path finder refuses them with an ImportError that says why.  Python
+in one interpreter is no sandbox (frames and the garbage collector still reach everything), so
+this guards against the plain ways only; the page's Content-Security-Policy (index.html) keeps
+the page's own requests in its origin (a worker takes its policy from its response's headers,
+which a static host does not send).
 """
 
 from __future__ import annotations
@@ -37,7 +38,6 @@ BLOCKED = ("js", "pyodide", "pyodide_js", "_pyodide", "_pyodide_core", "micropip
            "atut_lab_bridge")
 _post = js.postMessage
 _ticks = 0
-_bots: dict[str, object] = {}        # loaded bots by name, for `decide` (the table's seat)
 
 
 def _blocked(name: str) -> bool:
@@ -198,22 +198,7 @@ async def install_wheel(path: str) -> dict:
     return {"installed": name}
 
 
-def op_load(args):
-    """Keep a bot under a name for `decide` (the table: the bot's seat)."""
-    name = args.get("name", "bot.py")
-    _bots[name] = _Watched(_load(args.get("source"), name), name)
-    return {"name": name}
-
-
-def op_decide(args):
-    bot = _bots.get(args.get("name"))
-    if bot is None:
-        raise ValueError(f"no bot named {args.get('name')!r} is loaded")
-    with _Sandbox():
-        return {"action": bot.choose(args["view"])}
-
-
-OPS = {"info": op_info, "check": op_check, "arena": op_arena, "load": op_load, "decide": op_decide}
+OPS = {"info": op_info, "check": op_check, "arena": op_arena}
 
 
 def handle(op: str, args_json: str) -> str:

@@ -237,3 +237,47 @@ def test_every_html_page_declares_the_policy_and_inline_scripts_match_its_hashes
         for body in re.findall(r"<script>(.*?)</script>", text, re.S):
             h = "'sha256-" + base64.b64encode(hashlib.sha256(body.encode()).digest()).decode() + "'"
             assert h in policy["script-src"], (p, h)
+
+
+def _wheel(path):
+    """A pure-Python wheel of one module, labhelper (made here: name, version, RECORD)."""
+    import base64
+    import hashlib
+    import zipfile
+    files = {
+        "labhelper/__init__.py": "def first(view):\n    return view['legal_actions'][-1]\n",
+        "labhelper-0.1.dist-info/METADATA": "Metadata-Version: 2.1\nName: labhelper\n"
+                                            "Version: 0.1\n",
+        "labhelper-0.1.dist-info/WHEEL": "Wheel-Version: 1.0\nGenerator: test\n"
+                                         "Root-Is-Purelib: true\nTag: py3-none-any\n",
+    }
+    record = []
+    for name, text in files.items():
+        digest = base64.urlsafe_b64encode(hashlib.sha256(text.encode()).digest()).rstrip(b"=")
+        record.append(f"{name},sha256={digest.decode()},{len(text.encode())}")
+    record.append("labhelper-0.1.dist-info/RECORD,,")
+    files["labhelper-0.1.dist-info/RECORD"] = "\n".join(record) + "\n"
+    with zipfile.ZipFile(path, "w") as z:
+        for name, text in files.items():
+            z.writestr(name, text)
+    return path
+
+
+def test_a_wheel_from_a_file_is_installed_and_imported_by_the_bot(page, dist_url, tmp_path):
+    open_lab(page, dist_url)
+    set_code(page, "from labhelper import first\n\n\ndef choose(view):\n    return first(view)\n")
+    page.click("[data-testid=lab-check]")
+    assert "labhelper" in wait_error(page)              # not there yet: ModuleNotFoundError
+    whl = _wheel(tmp_path / "labhelper-0.1-py3-none-any.whl")
+    page.set_input_files("[data-testid=lab-wheel-file]", str(whl))
+    page.wait_for_function("() => document.querySelector('[data-testid=lab-note]').textContent"
+                           ".includes('Installed labhelper')", timeout=120_000)
+    run(page, deals=2)
+    page.wait_for_selector("[data-testid=lab-report]", timeout=240_000)
+    assert page.locator(ERROR).is_hidden()
+    # a file that is not a pure-Python wheel is refused, nothing else changes
+    bad = tmp_path / "native-0.1-cp313-cp313-linux_x86_64.whl"
+    bad.write_bytes(whl.read_bytes())
+    page.set_input_files("[data-testid=lab-wheel-file]", str(bad))
+    page.wait_for_function("() => document.querySelector('[data-testid=lab-note]').textContent"
+                           ".includes('not a pure-Python wheel')", timeout=60_000)

@@ -190,11 +190,11 @@ function paintResults() {
   if (!out) { box.innerHTML = `<p class="sub">${esc(L("lab.no_results"))}</p>`; return; }
   const r = out.result;
   const rows = r.bots.map((b, i) => `<tr${i === 0 ? ' class="you"' : ""}><th scope="row">${esc(i === 0 ? L("lab.you", { name: b.name }) : b.name)}</th>
-    <td>${b.seats}</td><td data-share="${b.share}">${fmt(b.share)}</td><td>[${fmt(Math.max(0, b.share - b.share_ci))}, ${fmt(Math.min(1, b.share + b.share_ci))}]</td>
-    <td>${fmt(b.fair)}</td><td>${signed(b.margin, 2)} ± ${fmt(b.margin_ci, 2)}</td><td>${signed(b.elo)} [${signed(b.elo_lo)}, ${signed(b.elo_hi)}]</td></tr>`).join("");
+    <td>${b.seats}</td><td data-share="${b.share}">${fmt(b.share)}<br><small>[${fmt(Math.max(0, b.share - b.share_ci))}, ${fmt(Math.min(1, b.share + b.share_ci))}]</small></td>
+    <td>${fmt(b.fair)}</td><td>${signed(b.margin, 2)}<br><small>± ${fmt(b.margin_ci, 2)}</small></td><td>${signed(b.elo)}<br><small>[${signed(b.elo_lo)}, ${signed(b.elo_hi)}]</small></td></tr>`).join("");
   box.innerHTML = `<h3>${esc(L("lab.results"))}</h3>
     <p class="sub">${esc(L("lab.summary", { deals: r.deals, players: r.players, seed: r.seed, seconds: r.seconds.toFixed(1), dps: r.deals_per_second.toFixed(1) }))}</p>
-    <div class="lab-table-wrap"><table class="lab-report"><thead><tr><th>${esc(L("lab.col.bot"))}</th><th>${esc(L("lab.col.seats"))}</th><th>${esc(L("lab.col.share"))}</th><th>${esc(L("lab.col.ci"))}</th>
+    <div class="lab-table-wrap"><table class="lab-report"><thead><tr><th>${esc(L("lab.col.bot"))}</th><th>${esc(L("lab.col.seats"))}</th><th>${esc(L("lab.col.share"))}<br><small>${esc(L("lab.col.ci"))}</small></th>
     <th>${esc(L("lab.col.fair"))}</th><th>${esc(L("lab.col.margin"))}</th><th>${esc(L("lab.col.elo"))}</th></tr></thead><tbody>${rows}</tbody></table></div>
     <pre class="lab-cli" data-testid="lab-report">${esc(out.report)}</pre>
     <button type="button" class="ghost" data-testid="lab-csv">${esc(L("lab.csv"))}</button>`;
@@ -231,7 +231,7 @@ function drawChart(points, fair) {
   const xs = points.map((p) => p.deals);
   const clip = (v) => Math.max(0, Math.min(1, v));
   const data = [xs, points.map((p) => p.share), points.map((p) => clip(p.lo)), points.map((p) => clip(p.hi)), xs.map(() => fair)];
-  const width = Math.max(240, box.clientWidth || 400);
+  const width = Math.max(240, (node(".lab-arena").clientWidth || 420) - 32);
   if (lab.chart) { lab.chart.destroy(); lab.chart = null; }
   box.innerHTML = `<p class="sub">${esc(L("lab.chart"))}</p>`;
   const { uPlot } = lab.kit;

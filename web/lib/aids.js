@@ -90,6 +90,7 @@ const LIKELY = 4;                  // the most likely cards shown per seat belie
 function beliefsHTML(beliefs, s) {
   const rows = Object.keys(beliefs || {}).map(Number).sort((a, b) => a - b).map((o) => {
     const b = beliefs[String(o)] || {};
+    if (!Object.keys(b.p || {}).length) return "";     // a seat with no cards (sitting out)
     const holds = b.holds || [];
     const sure = new Set(holds);
     const likely = Object.entries(b.p || {}).filter(([c, p]) => !sure.has(c) && p > 0)
@@ -114,6 +115,7 @@ function teachHTML() {
   const rows = o.hands.map((cs, s) => {
     if (s === S.seat) return "";
     const note = o.notes[String(s)];
+    if (!cs.length && !note) return "";                  // no hand and no move: nothing to show
     let why = "";
     if (note && (note.deal_no === undefined || note.deal_no === deal)) {
       const best = canonical(note.best);

@@ -67,6 +67,9 @@ def bot_spec(x):
         x = x.strip()
         if x.endswith(".py"):
             return load_bot(x)
+        if x.startswith("ismcts:"):                 # OpenSpiel's IS-MCTS (atut.openspiel)
+            from .openspiel import ismcts_spec
+            return ismcts_spec(x)
         return parse_level(x)
     if hasattr(x, "choose") or callable(x):
         return x

@@ -6,8 +6,10 @@ choice of two or more) *Hint* is pressed and the time from the click until the h
 the page is taken (the level-3 search of the person's view in Pyodide, counted budget); when the
 first deal ends *Review* is pressed at once and the time until every decision of the deal is
 graded (level 4, one request after the other) is taken.  Printed: per setting the hints'
-count, median and p95, how many showed the progress line (over 300 ms), and each deal's review
-time; then the goals (hint p95 <= 1 s, review <= 30 s).  Figures only: nothing is asserted.
+count, median and p95, how many showed the progress line (over 300 ms), the same searches' CPU
+time in CPython in this process (for scale: the page's time over it is Pyodide and the
+machine's load), and each deal's review time; then the goals (hint p95 <= 1 s, review <= 30 s)
+and the load average.  Figures only: nothing is asserted.
 """
 
 from __future__ import annotations
@@ -24,12 +26,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "engine"))
+sys.path.insert(0, str(ROOT / "web"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 import atut  # noqa: E402
 import build  # noqa: E402
+from bridge import COUNTED  # noqa: E402  (the hint's and the grades' budget)
 from harness import game_url  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -104,6 +108,11 @@ def one_deal(page, game, players, seed):
             page.wait_for_selector("[data-testid=hint]", timeout=60_000)
             h = page.evaluate(HINT)
             if h is not None:
+                # the same search in CPython here (CPU time): how much of the page's time is
+                # the machine's load and Pyodide rather than the search itself
+                c0 = time.process_time()
+                atut.analyse(game, v, 3, seed=0, budget=COUNTED)
+                h["cpython"] = (time.process_time() - c0) * 1000
                 hints.append(h)
         before = json.dumps(v)
         controls = page.locator("[data-action]:not([disabled])")
@@ -157,6 +166,7 @@ def main(argv):
                     reviews.append(r)
             ms = [x["ms"] for x in hints]
             slow = sum(x["slow"] for x in hints)
+            ref = [x["cpython"] for x in hints]
             rv = [x["ms"] / 1000 for x in reviews]
             graded = [x["graded"] for x in reviews]
             row = (game, players, len(ms), statistics.median(ms) if ms else float("nan"),
@@ -165,6 +175,8 @@ def main(argv):
             rows.append(row)
             print(f"{game:>10} {players}p  hints {len(ms):3d}  median {row[3]:6.0f} ms  "
                   f"p95 {row[4]:6.0f} ms  max {row[5]:6.0f} ms  progress shown {slow:2d}  "
+                  f"(CPython CPU median {statistics.median(ref) if ref else 0:4.0f} ms, "
+                  f"p95 {pct(ref, 0.95) if ref else 0:4.0f} ms)  "
                   f"review {', '.join(f'{x:.1f}' for x in rv)} s "
                   f"({', '.join(map(str, graded))} moves)  [{time.monotonic() - t0:.0f} s]",
                   flush=True)

@@ -57,3 +57,34 @@ def test_a_deeply_nested_action_is_refused_and_changes_nothing():
             g.apply(action)
         assert g.explain(action) is not None
     assert g.to_json() == before
+
+
+@pytest.mark.parametrize("field,value", [
+    ("game", "x" * 100_000), ("game", 10 ** 4000), ("players", "p" * 50_000),
+    ("seed", [1] * 100_000), ("dealer", {"d": "x" * 100_000}), ("options", "o" * 100_000),
+    ("options", {"k" * 100_000: 1}), ("options", {"redeal": "v" * 100_000}),
+    ("deck", ["x" * 100_000]),
+])
+def test_a_huge_value_in_any_field_gives_a_short_message(field, value):
+    # found by tests/test_fuzz_saves.py: the messages showed the whole value
+    with pytest.raises(ValueError) as e:
+        atut.load_game(_save(**{field: value}))
+    assert str(e.value).startswith("malformed saved game: ") and len(str(e.value)) < 500
+
+
+def test_a_number_too_long_to_read_is_malformed():
+    # json.loads raises a bare ValueError past Python's int digit limit (4300 digits)
+    text = _save()[:-1] + ', "seed": ' + "9" * 5000 + "}"
+    with pytest.raises(ValueError, match="^malformed saved game: a number in it is too long$"):
+        atut.load_game(text)
+
+
+def test_a_huge_action_is_refused_with_a_short_message_that_keeps_the_reason():
+    g = atut.new_game("sixty_six", players=2, seed=3)
+    before = g.to_json()
+    action = {"type": "play", "card": "AH", "x": "y" * 100_000}
+    msg = g.explain(action)
+    with pytest.raises(atut.IllegalAction) as e:
+        g.apply(action)
+    assert str(e.value) == msg and len(msg) < 500 and msg.startswith("illegal")
+    assert g.to_json() == before

@@ -32,6 +32,7 @@ game module is built.
 from __future__ import annotations
 
 import importlib
+import reprlib
 
 from .game import Game, IllegalAction, canonical
 from .game import load as _load
@@ -46,7 +47,8 @@ _MODULES = {g: f"atut.games.{g}" for g in GAME_IDS}
 def game_class(game_id: str) -> type[Game]:
     """The Game subclass of a game id; ``ValueError`` for an unknown or unbuilt game."""
     if not isinstance(game_id, str) or game_id not in _MODULES:
-        raise ValueError(f"unknown game {game_id!r}; the games are {', '.join(GAME_IDS)}")
+        raise ValueError(f"unknown game {reprlib.repr(game_id)}; the games are "
+                         f"{', '.join(GAME_IDS)}")
     try:
         module = importlib.import_module(_MODULES[game_id])
     except ModuleNotFoundError as e:

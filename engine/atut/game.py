@@ -37,6 +37,14 @@ class IllegalAction(ValueError):
     """An action that is not legal now.  The game is left exactly as it was."""
 
 
+def short(text: str, limit: int = 400) -> str:
+    """A message cut to about ``limit`` characters, its start and its end kept (the rule id and
+    the reason come last): an error about a huge value stays readable."""
+    if len(text) <= limit:
+        return text
+    return text[:limit * 2 // 3] + " … " + text[-(limit // 3):]
+
+
 def canonical(action: Any) -> str:
     """The canonical JSON of an action, as the page's ``data-action`` carries it."""
     return json.dumps(action, sort_keys=True, separators=(",", ":"))
@@ -62,12 +70,13 @@ class Game:
             players = self.PLAYERS[0]
         if isinstance(players, bool) or not isinstance(players, int) or players not in self.PLAYERS:
             raise ValueError(f"{self.GAME_ID} is played by {_counts(self.PLAYERS)} players, "
-                             f"not {players!r}")
+                             f"not {reprlib.repr(players)}")
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be an integer, not {seed!r}")
+            raise ValueError(f"seed must be an integer, not {reprlib.repr(seed)}")
         if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)
                                    or not 0 <= dealer < players):
-            raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+            raise ValueError(f"dealer must be a seat from 0 to {players - 1}, "
+                             f"not {reprlib.repr(dealer)}")
         self.options = self.check_options(options)
         self.n = players
         self.seed = seed
@@ -97,16 +106,18 @@ class Game:
         if options is None:
             options = {}
         if not isinstance(options, dict):
-            raise ValueError(f"options must be a dict, not {options!r}")
+            raise ValueError(f"options must be a dict, not {reprlib.repr(options)}")
         out = {k: v[0] for k, v in cls.OPTIONS.items()}
         for k, v in options.items():
             if k not in cls.OPTIONS:
                 known = ", ".join(cls.OPTIONS) or "none"
-                raise ValueError(f"{cls.GAME_ID} has no option {k!r} (options: {known})")
+                raise ValueError(f"{cls.GAME_ID} has no option {reprlib.repr(k)} "
+                                 f"(options: {known})")
             allowed = cls.OPTIONS[k]
             if not any(type(v) is type(a) and v == a for a in allowed):
                 raise ValueError(f"option {k!r} of {cls.GAME_ID} must be one of "
-                                 f"{', '.join(json.dumps(a) for a in allowed)}, not {v!r}")
+                                 f"{', '.join(json.dumps(a) for a in allowed)}, "
+                                 f"not {reprlib.repr(v)}")
             out[k] = v
         return out
 
@@ -209,7 +220,7 @@ class Game:
             return f"an action is a dict with a 'type', not {reprlib.repr(action)}"
         if self._find_legal(action) is not None:
             return None
-        return self._refusal(action)
+        return short(self._refusal(action))
 
     def _find_legal(self, action: dict) -> dict | None:
         """The element of the legal actions equal to ``action`` (values of the same types:
@@ -229,7 +240,8 @@ class Game:
     def view(self, seat: int | None = None) -> dict:
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
                                  or not 0 <= seat < self.n):
-            raise ValueError(f"seat must be None or a seat from 0 to {self.n - 1}, not {seat!r}")
+            raise ValueError(f"seat must be None or a seat from 0 to {self.n - 1}, "
+                             f"not {reprlib.repr(seat)}")
         v: dict[str, Any] = {
             "game": self.GAME_ID,
             "players": self.n,
@@ -400,6 +412,8 @@ def load(text, registry) -> Game:
             raise ValueError(f"malformed saved game: not JSON ({e})") from None
         except RecursionError:
             raise ValueError("malformed saved game: nested too deeply") from None
+        except ValueError:                  # a number of more digits than Python reads
+            raise ValueError("malformed saved game: a number in it is too long") from None
     elif isinstance(text, dict):
         data = text
     else:
@@ -419,7 +433,7 @@ def load(text, registry) -> Game:
                         dealer=data["dealer"], deck=data.get("deck"),
                         options=data.get("options") or {})
     except ValueError as e:
-        raise ValueError(f"malformed saved game: {e}") from None
+        raise ValueError(f"malformed saved game: {short(str(e))}") from None
     undos = data.get("undos", [])
     if not isinstance(undos, list) or not all(
             isinstance(u, dict) and type(u.get("at")) is int and isinstance(u.get("actions"), list)

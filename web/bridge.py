@@ -21,7 +21,9 @@ import re
 
 import atut
 from atut import cards as C
+from atut.bots import BUDGETS
 from atut.bots import NAMES as LEVEL_NAMES
+from atut.game import short
 
 DEBUG = False
 HINT_LEVEL = 3
@@ -45,6 +47,11 @@ def _counted(budget):
     """``COUNTED`` with an op's ``budget`` (a dict of budget keys, or None) on top."""
     if budget is not None and not isinstance(budget, dict):
         raise ValueError(f"budget must be an object of budget keys, not {budget!r}")
+    for k, v in (budget or {}).items():         # the search would fail on a value of another type
+        want = BUDGETS[4].get(k)
+        if want is not None and type(v) is not type(want) and not (
+                type(want) is float and type(v) is int):
+            raise ValueError(f"budget {k!r} must be a {type(want).__name__}, not {v!r}")
     return {**COUNTED, **(budget or {})}
 
 
@@ -430,6 +437,7 @@ def handle(op, args_json):
             raise ValueError(f"bad arguments for {op}: {e}") from None
         return json.dumps({"ok": True, "result": result})
     except ValueError as e:                     # includes atut.IllegalAction
-        return json.dumps({"ok": False, "error": str(e)})
+        return json.dumps({"ok": False, "error": short(str(e))})    # a huge value cut short
     except Exception as e:                      # a bug: say so, keep the table
-        return json.dumps({"ok": False, "error": f"internal error: {type(e).__name__}: {e}"})
+        return json.dumps({"ok": False,
+                           "error": short(f"internal error: {type(e).__name__}: {e}")})

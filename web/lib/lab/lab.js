@@ -212,6 +212,7 @@ function paintError() {
   if (e.bot && e.bot.line) box.dataset.line = String(e.bot.line);
   else delete box.dataset.line;
   if (lab.editor && e.bot && e.bot.name === lab.name) lab.editor.markLine(e.bot.line);
+  box.scrollIntoView({ block: "nearest" });
 }
 
 function showFailure(err) {

@@ -498,7 +498,11 @@ export async function openLab(game, { onBack } = {}) {
   }
   lab.root.hidden = false;
   S.labOpen = true;
-  S.relabelLab = paintWords;
+  // a language switch repaints the lab; the table's link written meanwhile gives way to the lab's
+  S.relabelLab = () => {
+    paintWords();
+    if (S.labOpen) history.replaceState(null, "", `#lab=${lab.game}&lang=${S.lang}`);
+  };
   if (lab.game !== game) await showGame(game);
   else paintWords();
 }

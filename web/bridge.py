@@ -176,7 +176,7 @@ class Table:
         bots, lv = {}, {}
         for s, level in zip(others, levels):
             bots[s] = atut.make_bot(game_id, level, seed=(seed * 7919 + 101 * (s + 1)) & 0x7FFFFFFF)
-            lv[s] = level
+            lv[s] = bots[s].level           # 1-4, also for a level given by name ("rules")
         return bots, lv
 
     # --- ops -----------------------------------------------------------------------------------

@@ -135,3 +135,22 @@ def visible_cards(view) -> set[str]:
                 walk(v)
     walk(view)
     return out
+
+
+# seats are named by their place at the table seen from the person (web/lib/seat-names.js)
+PLACE_NAMES = {
+    "en": {2: ["You", "Opponent"], 3: ["You", "Left", "Right"],
+           4: ["You", "Left", "Across", "Right"], 5: ["You", "Left", "Far left", "Far right", "Right"]},
+    "pl": {2: ["Ty", "Przeciwnik"], 3: ["Ty", "Lewy", "Prawy"],
+           4: ["Ty", "Lewy", "Naprzeciw", "Prawy"], 5: ["Ty", "Lewy", "Dalszy lewy", "Dalszy prawy", "Prawy"]},
+}
+PARTNER = {"en": "Partner", "pl": "Partner"}
+
+
+def seat_name(seat: int, me: int, players: int, lang: str = "en", partners: bool = False) -> str:
+    """The page's name of `seat` for the person at `me` ("Left", "Across", …); with
+    `partners` (euchre) the seat across is "Partner"."""
+    rel = (seat - me) % players
+    if partners and players == 4 and rel == 2:
+        return PARTNER[lang]
+    return PLACE_NAMES[lang][players][rel]

@@ -19,6 +19,7 @@ from harness import (
     page_cards,
     play_whole_game,
     saved_game,
+    seat_name,
     visible_cards,
     wait_for_turn,
     worker_random_play,
@@ -132,7 +133,7 @@ def test_whole_game_by_clicking(page, dist_url, players, seed, seat, deals):
     if game.winner == seat:
         assert "You win" in over.inner_text()
     else:
-        assert f"Seat {game.winner} wins" in over.inner_text()
+        assert f"{seat_name(game.winner, seat, players)} wins" in over.inner_text()
     rows = page.locator("[data-testid=scores] tbody tr")
     assert rows.count() == players
     for s in range(players):

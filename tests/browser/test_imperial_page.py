@@ -18,6 +18,7 @@ from harness import (
     page_cards,
     play_whole_game,
     saved_game,
+    seat_name,
     visible_cards,
     wait_for_turn,
     worker_random_play,
@@ -25,7 +26,7 @@ from harness import (
 
 
 def seat_label(seat, me):
-    return "You" if seat == me else f"Seat {seat}"
+    return seat_name(seat, me, 4)
 
 
 def summary_items(page):
@@ -70,7 +71,7 @@ def test_whole_game_by_clicking(page, dist_url, players, seed, seat):
     if game.winner == seat:
         assert "You win" in text
     else:
-        assert f"Seat {game.winner} wins" in text
+        assert f"{seat_label(game.winner, seat)} wins" in text
     assert over.get_attribute("data-winner") == str(game.winner)
     rows = page.locator("[data-testid=scores] tbody tr")
     assert rows.count() == players

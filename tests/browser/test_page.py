@@ -12,7 +12,15 @@ import pytest
 import atut
 import build
 from atut.game import canonical
-from harness import open_game, page_actions, page_cards, saved_game, visible_cards, wait_for_turn
+from harness import (
+    open_game,
+    page_actions,
+    page_cards,
+    saved_game,
+    seat_name,
+    visible_cards,
+    wait_for_turn,
+)
 
 
 def test_dist_works_under_a_sub_path(page, tmp_path, page_problems):
@@ -162,7 +170,7 @@ def _log_events(game_id, players, seeds=range(3), seat=0):
 def _bad_sentence(line: str, lang: str, ev: dict) -> str | None:
     if "{" in line or "}" in line:
         return "a placeholder is left"
-    if ev["type"] == "action" and re.match(r"^(Seat \d+|You|Gracz \d+|Ty): ", line):
+    if ev["type"] == "action" and re.match(r"^(Seat \d+|You|Gracz \d+|Ty|Left|Right|Across|Partner|Opponent|Far left|Far right|Lewy|Prawy|Naprzeciw|Przeciwnik|Dalszy lewy|Dalszy prawy): ", line):
         return "the generic '{seat}: {action}' fallback"
     if lang == "en":
         m = re.search(r"\b[Yy]ou (\w+)", line)
@@ -221,17 +229,17 @@ def test_action_sentences_follow_the_action_fields(page, dist_url):
     line = lambda ev: page.evaluate("(e) => window.atutPage.logLine(e)", ev)  # noqa: E731
     play = {"type": "action", "seat": 1, "action": {"type": "play", "card": "RED_JOKER",
                                                     "companion": "AH"}}
-    assert line(play) == "Seat 1 plays [RED_JOKER] with [AH]"
+    assert line(play) == "Left plays [RED_JOKER] with [AH]"
     play["seat"] = 0
     assert line(play) == "You play [RED_JOKER] with [AH]"
     meld = {"type": "action", "seat": 2, "action": {"type": "play", "card": "KH", "meld": "QH"}}
-    assert line(meld) == "Seat 2 plays [KH] and melds it with [QH]"
+    assert line(meld) == "Right plays [KH] and melds it with [QH]"
     give = {"type": "action", "seat": 2, "action": {"type": "give", "card": "9S", "to": 0}}
-    assert line(give) == "Seat 2 gives you [9S]"
+    assert line(give) == "Right gives you [9S]"
     _go(page, "game=cesarz&players=3&seed=1&seat=0&bots=1&delay=0&lang=pl&debug=1")
     page.wait_for_function("() => document.documentElement.lang === 'pl'")
     assert line(play) == "Zagrywasz [RED_JOKER] razem z [AH]"
-    assert line(give) == "Gracz 2 daje ci [9S]"
+    assert line(give) == "Prawy daje ci [9S]"
 
 
 # --- the last deal ----------------------------------------------------------------------------
@@ -396,7 +404,7 @@ def test_menu_and_language_work_while_a_bot_thinks(page, dist_url):
             if (b) b.click();
             return false;
         }
-        if (!/Seat \\d is thinking/.test(st)) return false;
+        if (!/ is thinking/.test(st)) return false;
         document.querySelector('[data-testid=open-menu]').click();
         document.querySelector('[data-testid=lang-pl]').click();
         return {bot: v.to_move, menu: !document.querySelector('[data-testid=menu]').hidden,
@@ -405,7 +413,7 @@ def test_menu_and_language_work_while_a_bot_thinks(page, dist_url):
                 thinking: !!document.querySelector(`.seat[data-seat="${v.to_move}"] .thinking`)};
     }""").json_value()
     assert got["bot"] != 2 and got["menu"] and got["lang"] == "pl" and got["thinking"]
-    assert got["status"].startswith(f"Gracz {got['bot']} myśli")
+    assert got["status"].startswith(f"{seat_name(got['bot'], 2, 4, 'pl', partners=True)} myśli")
     # the menu is usable at once: back to the table, and the bots play on to the person's turn
     assert "Nowa gra" in page.locator("[data-testid=menu]").inner_text()
     page.click("[data-testid=menu] [data-close]")

@@ -16,13 +16,14 @@ from harness import (
     page_cards,
     play_whole_game,
     saved_game,
+    seat_name,
     visible_cards,
     wait_for_turn,
 )
 
 
-def seat_label(seat, me):
-    return "You" if seat == me else f"Seat {seat}"
+def seat_label(seat, me, players):
+    return seat_name(seat, me, players)
 
 
 def person(view_of):
@@ -109,11 +110,11 @@ def test_whole_game_by_clicking(page, dist_url, players, seed, seat, bots):
     if game.winner == seat:
         assert "You win" in text
     else:
-        assert f"Seat {game.winner} wins" in text
+        assert f"{seat_label(game.winner, seat, players)} wins" in text
     rows = page.locator("[data-testid=scores] tbody tr")
     assert rows.count() == players
     for s in range(players):
-        assert seat_label(s, seat) in rows.nth(s).inner_text()
+        assert seat_label(s, seat, players) in rows.nth(s).inner_text()
         assert rows.nth(s).inner_text().split()[-1] == str(game.scores[s])
     sheet = page.locator(".panel.sheet tbody tr")
     assert sheet.count() == game.deal_no

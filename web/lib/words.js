@@ -5,6 +5,7 @@
 import { lookup, fillText } from "../i18n.js";
 import { chip, cardName, suitIcon, esc, isCard, SUITS } from "../cards.js";
 import { S } from "./state.js";
+import { placeOf } from "./seat-names.js";
 
 const SEAT_KEYS = new Set(["seat", "winner", "winners", "leader", "dealer", "to", "from", "player",
   "declarer", "maker", "partner", "caller", "taker", "loser", "seats", "out", "sitting_out"]);
@@ -38,7 +39,21 @@ export function seatName(s, mid = false) {
     const m = mid ? raw("ui.you.mid") : undefined;
     return m !== undefined ? m : t("ui.you");
   }
+  // the others by their place at the table (Left, Across, Partner, Right …: lib/seat-names.js)
+  const place = S.view ? placeOf(s) : null;
+  if (place && place !== "you" && raw("ui.place." + place) !== undefined) return t("ui.place." + place);
   return t("ui.seat", { n: s });
+}
+
+/** A seat's short name (score sheet headings). */
+export function seatShort(s) {
+  if (s === S.seat) return t("ui.you.short");
+  const place = S.view ? placeOf(s) : null;
+  if (place && raw("ui.place." + place) !== undefined) {
+    const short = raw(`ui.place.${place}.short`);
+    return short !== undefined ? short : t("ui.place." + place);
+  }
+  return t("ui.seat.short", { n: s });
 }
 
 export function joinNames(list) {

@@ -5,6 +5,7 @@ import { back, esc } from "../../cards.js";
 import { S } from "../state.js";
 import { t, seatName, fmtValue } from "../words.js";
 import { posOf } from "./card.js";
+import { placeOf } from "../seat-names.js";
 
 function levelOf(seat) {
   const others = [];
@@ -25,7 +26,7 @@ export function seatBox(seatInfo, v) {
   if (seatInfo.bid !== undefined && seatInfo.bid !== null) stats.push(`<span class="stat">${esc(t("ui.bid", { bid: fmtValue("bid", seatInfo.bid, "text") }))}</span>`);
   if (seatInfo.team !== undefined && seatInfo.team !== null) stats.push(`<span class="stat">${esc(t("ui.team", { team: seatInfo.team }))}</span>`);
   for (const b of seatInfo.badges || []) stats.push(`<span class="badge">${esc(t("badge." + b))}</span>`);
-  if (seatInfo.sitting_out) stats.push(`<span class="badge">${esc(t("ui.sitting_out"))}</span>`);
+  if (seatInfo.sitting_out) stats.push(`<span class="badge out-badge" data-testid="sitting-out">${esc(t("ui.sitting_out"))}</span>`);
   let backs = "";
   if (!me && typeof seatInfo.cards === "number") {
     const k = Math.min(seatInfo.cards, 12);
@@ -34,7 +35,8 @@ export function seatBox(seatInfo, v) {
   const dealer = v.dealer === s ? `<span class="dealer" title="${esc(t("ui.dealer"))}" aria-label="${esc(t("ui.dealer"))}">${esc(t("ui.dealer.short"))}</span>` : "";
   const lvl = me ? "" : `<span class="lvl">${esc(t("ui.bot", { level: levelOf(s) ?? "?" }))}</span>`;
   const thinking = toMove && !me ? `<div class="thinking"><span class="dots"><i></i><i></i><i></i></span></div>` : "";
-  return `<div class="seat pos-${posOf(s)}${me ? " me" : ""}${toMove ? " to-move" : ""}${seatInfo.sitting_out ? " out" : ""}" data-seat="${s}">
-    <div class="seat-head"><span class="name">${esc(seatName(s))}</span>${dealer}${lvl}</div>
+  const place = placeOf(s);
+  return `<div class="seat pos-${posOf(s)}${me ? " me" : ""}${toMove ? " to-move" : ""}${seatInfo.sitting_out ? " out" : ""}${place === "partner" ? " partner" : ""}" data-seat="${s}" data-place="${esc(place || "")}">
+    <div class="seat-head"><span class="name" title="${esc(t("ui.place.seat", { n: s }))}">${esc(seatName(s))}</span>${dealer}${lvl}</div>
     ${backs}<div class="stats">${stats.join("")}</div>${thinking}</div>`;
 }

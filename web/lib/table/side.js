@@ -4,7 +4,7 @@
 import { chip, esc } from "../../cards.js";
 import { el, $ } from "../dom.js";
 import { S } from "../state.js";
-import { t, raw, tc, seatName, eventHTML, summaryHTML, past } from "../words.js";
+import { t, raw, tc, seatName, seatShort, eventHTML, summaryHTML, past } from "../words.js";
 
 function renderScores(v) {
   const seats = Array.isArray(v.seats) ? v.seats : null;
@@ -42,7 +42,7 @@ function scoreSheet(sheet) {
   // short headings (the full name is the title) so that the sheet fits the side panel
   const cols = sheet.columns.map((c) => {
     const full = typeof c === "number" ? seatName(c) : t("column." + c);
-    const short = typeof c === "number" ? (c === S.seat ? t("ui.you.short") : t("ui.seat.short", { n: c }))
+    const short = typeof c === "number" ? seatShort(c)
       : (raw(`column.${c}.short`) ?? full);
     return `<th scope="col" title="${esc(full)}"${short !== full ? ` aria-label="${esc(full)}"` : ""}>${esc(short)}</th>`;
   }).join("");

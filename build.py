@@ -20,6 +20,7 @@ dist/ layout (relative URLs only, so it works under any sub-path of any static h
     web/wheels/atut-0.1.0-py3-none-any.whl
     web/build.json                  names of the wheel and the runtime files, the build id
     web/icons/                      the app's icons (SVG, and PNGs drawn by this file)
+    web/rules/<game>.<lang>.json    the in-app rules from docs/rules/<game>.md (tools/rules_html.py)
     manifest.webmanifest            the web app manifest (English; manifest.pl.webmanifest: Polish)
     sw.js                           the service worker (workbox-build generateSW): precaches all
                                     of dist/ under a cache named by the build id
@@ -417,6 +418,7 @@ def build(quiet: bool = False) -> Path:
     }
     (DIST / "web" / "build.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
     write_icons(DIST / "web" / "icons")
+    write_rules_pages(DIST / "web" / "rules")
     for lang in APP_NAMES:
         name = "manifest.webmanifest" if lang == "en" else f"manifest.{lang}.webmanifest"
         (DIST / name).write_text(json.dumps(web_manifest(lang), ensure_ascii=False, indent=1),
@@ -428,6 +430,17 @@ def build(quiet: bool = False) -> Path:
             f"micropip {MICROPIP_VERSION}; "
             + (f"service worker precaches {sw['count']} files" if sw else "no service worker"))
     return DIST
+
+
+def write_rules_pages(dest: Path) -> list[Path]:
+    """The in-app rules, web/rules/<game>.<lang>.json, from docs/rules/<game>.md
+    (tools/rules_html.py; rendered by web/lib/rules.js)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import rules_html
+    finally:
+        sys.path.pop(0)
+    return rules_html.write_rules(ROOT / "docs" / "rules", dest)
 
 
 # --- installable and offline: icons, manifests, the service worker ----------------------------

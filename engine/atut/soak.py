@@ -19,11 +19,11 @@ each failure with the command that plays it again; the exit status is 1 when any
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import sys
 import time
 import traceback
-from concurrent.futures import ProcessPoolExecutor, as_completed
 
 import atut
 from atut import invariants
@@ -34,11 +34,8 @@ CHUNK = 25                      # games per task handed to a worker
 def play_one(game_id: str, players: int, seed: int, level: int) -> tuple[int, int]:
     """One seeded game between ``level`` bots to its end, every check made; (deals,
     actions), or the first broken check raised."""
-    from atut.bots import make_bot
     game = atut.new_game(game_id, players=players, seed=seed)
-    budget = {"time_cap": 1e9, "clock": "cpu"} if level >= 3 else None
-    bots = [make_bot(game_id, level, seed=(seed * 7919 + s) & 0x7FFFFFFF, budget=budget,
-                     strict=True) for s in range(players)]
+    bots = bots_for(game_id, players, seed, level)
     while not game.is_over:
         legal = invariants.before_step(game, check_views=True)
         seat = game.to_move
@@ -52,6 +49,32 @@ def play_one(game_id: str, players: int, seed: int, level: int) -> tuple[int, in
     if atut.load_game(game.to_json()).events != game.events:
         raise invariants.InvariantError("the save does not replay to the same event record")
     return game.deal_no, len(game.history)
+
+
+def bots_for(game_id: str, players: int, seed: int, level: int) -> list:
+    """The seats' bots of a seeded game: ``level`` everywhere, strict, and for levels 3 and 4
+    the time cap lifted (CPU clock), as the arena plays: the same seed, the same decisions."""
+    from atut.bots import make_bot
+    budget = {"time_cap": 1e9, "clock": "cpu"} if level >= 3 else None
+    return [make_bot(game_id, level, seed=(seed * 7919 + s) & 0x7FFFFFFF, budget=budget,
+                     strict=True) for s in range(players)]
+
+
+def record(game_id: str, players: int, seed: int, level: int, deals: int | None = None) -> dict:
+    """A seeded game between ``level`` bots (``bots_for``), whole or its first ``deals``
+    deals: its actions, a SHA-256 of its event record, the scores and the winner, JSON-safe.
+    ``tests/test_pyodide_agree.py`` compares this in CPython and in Pyodide."""
+    game = atut.new_game(game_id, players=players, seed=seed)
+    bots = bots_for(game_id, players, seed, level)
+    while not game.is_over and (deals is None or game.deal_no <= deals):
+        seat = game.to_move
+        game.apply(bots[seat].choose(game.view(seat)))
+    events = atut.canonical(game.events)
+    return {"game": game_id, "players": players, "seed": seed, "level": level, "deals": deals,
+            "actions": [atut.canonical(a) for a in game.history], "n_events": len(game.events),
+            "events_sha256": hashlib.sha256(events.encode()).hexdigest(),
+            "scores": list(game.scores), "winner": game.winner, "deal_no": game.deal_no,
+            "over": game.is_over}
 
 
 def run_chunk(task: tuple) -> dict:
@@ -109,6 +132,7 @@ def soak(games, players=None, count=10_000, jobs=None, seed=0, level=2):
         for t in tasks:
             take(run_chunk(t))
     else:
+        from concurrent.futures import ProcessPoolExecutor, as_completed
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             for f in as_completed([pool.submit(run_chunk, t) for t in tasks]):
                 take(f.result())

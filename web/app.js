@@ -32,6 +32,7 @@ import { startOffline, checkForUpdate } from "./lib/offline.js";
 import { saveGame, loadGame } from "./lib/save.js";
 import { render } from "./lib/table/render.js";
 import { fitHand } from "./lib/table/hand.js";
+import { initRules, relabelRules } from "./lib/rules.js";
 
 const hashAtLoad = parseHash();
 S.lang = pickLang(hashAtLoad.lang);
@@ -94,6 +95,7 @@ function setLang(lang) {
   applyLang();
   if (!el.menu.hidden || !S.view) renderMenu();
   if (S.view) { render(); writeHash(); }
+  relabelRules();
   relabelKeep();
   if (S.relabelUpdate) S.relabelUpdate();
   if (S.relabelLab) S.relabelLab();
@@ -152,6 +154,7 @@ function bind() {
     if (p.game !== undefined && S.ready) startFromHash(p);
   });
   onMenuStart(startGame);
+  initRules();
 }
 
 /** The built games, from web/build.json (written by the build), so that the menu can paint

@@ -141,8 +141,9 @@ def visible_cards(view) -> set[str]:
 PLACE_NAMES = {
     "en": {2: ["You", "Opponent"], 3: ["You", "Left", "Right"],
            4: ["You", "Left", "Across", "Right"], 5: ["You", "Left", "Far left", "Far right", "Right"]},
-    "pl": {2: ["Ty", "Przeciwnik"], 3: ["Ty", "Lewy", "Prawy"],
-           4: ["Ty", "Lewy", "Naprzeciw", "Prawy"], 5: ["Ty", "Lewy", "Dalszy lewy", "Dalszy prawy", "Prawy"]},
+    "pl": {2: ["Ty", "Przeciwnik"], 3: ["Ty", "Gracz z lewej", "Gracz z prawej"],
+           4: ["Ty", "Gracz z lewej", "Gracz naprzeciw", "Gracz z prawej"],
+           5: ["Ty", "Gracz z lewej", "Drugi z lewej", "Drugi z prawej", "Gracz z prawej"]},
 }
 PARTNER = {"en": "Partner", "pl": "Partner"}
 

@@ -28,7 +28,7 @@ import pytest
 from harness import ENABLED_ACTION, GAME_OVER, open_game, wait_for_turn
 
 SIZES = {"phone": (390, 844), "laptop": (1280, 800), "hd": (1920, 1080)}
-TABLES = [("cesarz", 3), ("cesarz", 5), ("euchre", 4), ("imperial", 4), ("sixty_six", 2),
+TABLES = [("cesarz", 3), ("cesarz", 5), ("euchre", 4), ("imperial", 3), ("sixty_six", 2),
           ("tysiac1001", 3), ("tysiac1001", 4)]
 # one whole game per size: a short game for each (checked on every turn and at its end)
 WHOLE = {"phone": ("sixty_six", 2, 5), "laptop": ("euchre", 4, 2), "hd": ("sixty_six", 2, 8)}

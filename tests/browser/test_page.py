@@ -170,7 +170,7 @@ def _log_events(game_id, players, seeds=range(3), seat=0):
 def _bad_sentence(line: str, lang: str, ev: dict) -> str | None:
     if "{" in line or "}" in line:
         return "a placeholder is left"
-    if ev["type"] == "action" and re.match(r"^(Seat \d+|You|Gracz \d+|Ty|Left|Right|Across|Partner|Opponent|Far left|Far right|Lewy|Prawy|Naprzeciw|Przeciwnik|Dalszy lewy|Dalszy prawy): ", line):
+    if ev["type"] == "action" and re.match(r"^(Seat \d+|You|Gracz \d+|Ty|Left|Right|Across|Partner|Opponent|Far left|Far right|Gracz z lewej|Gracz z prawej|Gracz naprzeciw|Przeciwnik|Drugi z lewej|Drugi z prawej): ", line):
         return "the generic '{seat}: {action}' fallback"
     if lang == "en":
         m = re.search(r"\b[Yy]ou (\w+)", line)
@@ -239,7 +239,7 @@ def test_action_sentences_follow_the_action_fields(page, dist_url):
     _go(page, "game=cesarz&players=3&seed=1&seat=0&bots=1&delay=0&lang=pl&debug=1")
     page.wait_for_function("() => document.documentElement.lang === 'pl'")
     assert line(play) == "Zagrywasz [RED_JOKER] razem z [AH]"
-    assert line(give) == "Prawy daje ci [9S]"
+    assert line(give) == "Gracz z prawej daje ci [9S]"
 
 
 # --- the last deal ----------------------------------------------------------------------------

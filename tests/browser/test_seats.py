@@ -22,7 +22,8 @@ def test_euchre_seats_by_place_and_the_partner_marked(page, dist_url, lang):
     got = names(page)
     assert got == {s: seat_name(s, 1, 4, lang, partners=True) for s in range(4)}
     assert got[3] == "Partner" and got[1] == ("You" if lang == "en" else "Ty")
-    assert got[2] == ("Left" if lang == "en" else "Lewy") and got[0] == ("Right" if lang == "en" else "Prawy")
+    assert got[2] == ("Left" if lang == "en" else "Gracz z lewej")
+    assert got[0] == ("Right" if lang == "en" else "Gracz z prawej")
     # the partner's box is marked, the others not; no "Seat n" / "Gracz n" left on the table
     assert page.locator("#felt .seat.partner").count() == 1
     assert page.locator("#felt .seat.partner").get_attribute("data-seat") == "3"

@@ -67,6 +67,7 @@ export function renderMenu() {
     <div class="menu-buttons">
       <button type="button" class="primary" data-testid="new-game" ${S.ready ? "" : "disabled"}>${esc(t("ui.start"))}</button>
       <button type="button" class="ghost" data-testid="open-lab">${esc(t("ui.lab"))}</button>
+      <button type="button" class="ghost" data-testid="menu-rules" data-game="${esc(game)}" aria-keyshortcuts="?">${esc(t("ui.rules"))}</button>
       ${S.view ? `<button type="button" class="ghost" data-close>${esc(t("ui.close"))}</button>` : ""}
     </div></div><div class="saved-box" data-saved-done></div>`;
   renderSaved($("[data-saved-open]", el.menu), $("[data-saved-done]", el.menu));

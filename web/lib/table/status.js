@@ -9,7 +9,7 @@ import { t, raw, seatName } from "../words.js";
 
 function refusalHTML(r) {
   const text = t(r.rule ? "ui.refused.rule" : "ui.refused", { rule: r.rule || "", reason: r.reason || "" });
-  return `<span class="refusal" data-testid="refusal" role="alert" data-refused-card="${esc(r.card)}"${r.rule ? ` data-rule="${esc(r.rule)}"` : ""} title="${esc(text)}">${esc(text)}</span>`;
+  return `<span class="refusal" data-testid="refusal" role="alert" data-refused-card="${esc(r.card)}"${r.rule ? ` data-rule="${esc(r.rule)}" data-open-rule="${esc(r.rule)}"` : ""} title="${esc(r.rule ? text + " — " + t("ui.rules.open_rule", { rule: r.rule }) : text)}">${esc(text)}</span>`;
 }
 
 export function renderStatus(v) {

@@ -7,7 +7,9 @@ is untouched.
 kind, line, messages in both languages, the student's traceback) when the student's code failed.
 
 Ops: ``info`` (the game's example bots and view help), ``check`` (load a bot, report its error),
-``arena`` (atut.arena.run with the student's bot and opponents: levels or other saved bots).
+``arena`` (atut.arena.run with the student's bot and opponents: levels or other saved bots),
+``watch`` and ``watch_step`` (a whole game of the lab's own, the student's bot in seat 0, every
+hand open, one action a step).
 ``install_wheel`` (not an op: awaited by the worker) installs a pure-Python wheel of the
 student's from bytes by micropip, no index reached.
 
@@ -198,7 +200,60 @@ async def install_wheel(path: str) -> dict:
     return {"installed": name}
 
 
-OPS = {"info": op_info, "check": op_check, "arena": op_arena}
+_watch: dict = {}                    # the game being watched (op watch, watch_step)
+
+
+def op_watch(args):
+    """A whole game to watch with open hands, one action per ``watch_step``: the student's bot
+    in seat 0, the opponent in the other seats (the lab's own game: no table is involved)."""
+    game_id = args.get("game")
+    if game_id not in atut.GAME_IDS:
+        raise ValueError(f"unknown game {game_id!r}")
+    g = atut.new_game(game_id, players=int(args.get("players")), seed=int(args.get("seed", 1)))
+    specs = args.get("bots") or []
+    if len(specs) != 2:
+        raise ValueError("watch takes the student's bot and one opponent")
+    mine = _load(specs[0]["source"], specs[0].get("name", "bot.py"))
+    other = specs[1]
+    if "source" in other:
+        theirs = _load(other["source"], other.get("name", "opponent.py"))
+        make_other = _factory(theirs, other.get("name", "opponent.py"))
+    else:
+        level = int(other["level"])
+        def make_other():
+            return atut.make_bot(game_id, level, seed=g.seed * 31 + level)
+    bots = [_factory(mine, specs[0].get("name", "bot.py"))()]
+    bots += [make_other() for _ in range(g.players - 1)]
+    _watch.clear()
+    _watch.update(game=g, bots=bots, last=None)
+    return _watch_state()
+
+
+def _watch_state():
+    g = _watch["game"]
+    views = [g.view(s) for s in range(g.players)]
+    v = views[0]
+    return {"hands": [x.get("hand", []) for x in views], "trick": v.get("trick"),
+            "scores": v.get("scores"), "deal_no": v.get("deal_no"), "phase": v.get("phase"),
+            "to_move": v.get("to_move"), "is_over": bool(v.get("is_over")),
+            "trump": v.get("trump"), "last": _watch["last"], "steps": len(g.history)}
+
+
+def op_watch_step(args):
+    g = _watch.get("game")
+    if g is None:
+        raise ValueError("no game is being watched")
+    if not g.is_over:
+        s = g.to_move
+        with _Sandbox():
+            action = _watch["bots"][s].choose(g.view(s))
+        g.apply(action)
+        _watch["last"] = {"seat": s, "action": action}
+    return _watch_state()
+
+
+OPS = {"info": op_info, "check": op_check, "arena": op_arena, "watch": op_watch,
+       "watch_step": op_watch_step}
 
 
 def handle(op: str, args_json: str) -> str:

@@ -281,3 +281,18 @@ def test_a_wheel_from_a_file_is_installed_and_imported_by_the_bot(page, dist_url
     page.set_input_files("[data-testid=lab-wheel-file]", str(bad))
     page.wait_for_function("() => document.querySelector('[data-testid=lab-note]').textContent"
                            ".includes('not a pure-Python wheel')", timeout=60_000)
+
+
+def test_watch_a_whole_game_with_open_hands(page, dist_url):
+    open_lab(page, dist_url)
+    set_code(page, FIRST)
+    page.select_option("[data-testid=lab-speed]", "0")
+    page.click("[data-testid=lab-watch]")
+    page.wait_for_selector("[data-testid=lab-watch-status][data-over='1']", timeout=240_000)
+    steps = int(page.locator("[data-testid=lab-watch-status]").get_attribute("data-steps"))
+    assert steps > 10
+    assert page.locator("[data-watch-seat]").count() == 2
+    assert page.locator(ERROR).is_hidden()
+    # open hands are drawn as past cards: no data-card outside the table's own view
+    assert page.locator("[data-testid=lab] [data-card]").count() == 0
+    page.screenshot(path="/tmp/lab-watch-1280.png")

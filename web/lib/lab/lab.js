@@ -13,8 +13,8 @@
 import { S, builtGames } from "../state.js";
 import { fillText } from "../../i18n.js";
 import words from "../../i18n/lab.js";
-import { esc } from "../../cards.js";
-import { gameName } from "../words.js";
+import { esc, chip } from "../../cards.js";
+import { gameName, t as tWord } from "../words.js";
 import { LabWorker } from "./client.js";
 import * as saved from "./saved.js";
 
@@ -27,7 +27,7 @@ const gameTitle = (g) => gameName(g);
 
 const lab = {
   root: null, editor: null, game: null, name: "bot.py", client: null, info: {}, classes: null,
-  result: null, chart: null, series: null, wheels: [], kit: null, busy: false, error: null,
+  result: null, chart: null, watchGen: 0, series: null, wheels: [], kit: null, busy: false, error: null,
 };
 
 function node(sel) { return lab.root.querySelector(sel); }
@@ -104,6 +104,17 @@ function skeleton() {
         <div class="lab-results" data-testid="lab-results" aria-live="polite"></div>
         <div class="lab-chart" data-testid="lab-chart" hidden></div>
       </section>
+      <section class="panel lab-watch">
+        <h2 data-l="lab.watch"></h2>
+        <p class="sub" data-l="lab.watch.intro"></p>
+        <div class="menu-buttons">
+          <label class="field inline"><span data-l="lab.speed"></span><select data-testid="lab-speed">
+            <option value="0"></option><option value="300"></option><option value="700" selected></option><option value="1500"></option></select></label>
+          <button type="button" class="ghost" data-testid="lab-watch" data-l="lab.watch.start" disabled></button>
+          <button type="button" class="ghost" data-testid="lab-watch-pause" data-l="lab.watch.pause"></button>
+        </div>
+        <div class="lab-watch-board" data-testid="lab-watch-board"></div>
+      </section>
       <details class="panel lab-help" data-testid="lab-help" open><summary data-l="lab.help"></summary><div class="body"></div></details>
     </div>
   </div>`;
@@ -117,6 +128,7 @@ function paintWords() {
   if (lab.editor) lab.editor.setLabel(L("lab.editor"));
   const gs = node("[data-testid=lab-game]");
   gs.innerHTML = (builtGames().length ? builtGames() : lab.built || []).map((g) => `<option value="${esc(g)}" ${g === lab.game ? "selected" : ""}>${esc(gameTitle(g))}</option>`).join("");
+  for (const o of node("[data-testid=lab-speed]").options) o.textContent = L("lab.speed." + o.value);
   paintState();
   paintExamples();
   paintSaved();
@@ -132,6 +144,7 @@ function paintState() {
   node("[data-testid=lab-state]").dataset.state = st;
   node("[data-testid=lab-run]").disabled = st !== "ready" || lab.busy;
   node("[data-testid=lab-check]").disabled = st !== "ready" || lab.busy;
+  node("[data-testid=lab-watch]").disabled = st !== "ready" || lab.busy;
 }
 
 function note(text) { node("[data-testid=lab-note]").textContent = text; }
@@ -221,6 +234,49 @@ function showFailure(err) {
   else if (err.botError) lab.error = { bot: err.botError };
   else lab.error = { text: err.message };
   paintError();
+}
+
+// --- watching a game with open hands ------------------------------------------------------------
+
+const card = (c) => chip(c, (k) => tWord(k), true);
+
+function paintWatch(st) {
+  const box = node("[data-testid=lab-watch-board]");
+  if (!st) { box.innerHTML = ""; return; }
+  const trick = Array.isArray(st.trick) ? st.trick : [];
+  const seats = st.hands.map((h, s) => {
+    const who = s === 0 ? L("lab.you", { name: lab.name }) : L("lab.watch.seat", { n: s });
+    const played = trick.filter((x) => x && x.seat === s && typeof x.card === "string").map((x) => card(x.card)).join("");
+    const last = st.last && st.last.seat === s ? `<code class="act">${esc(JSON.stringify(st.last.action))}</code>` : "";
+    return `<li class="${st.to_move === s && !st.is_over ? "to-move" : ""}" data-watch-seat="${s}"><b>${esc(who)}</b>
+      <span class="cards">${h.map(card).join("")}</span>${played ? `<span class="played">${played}</span>` : ""}${last}</li>`;
+  }).join("");
+  box.innerHTML = `<p class="sub" data-testid="lab-watch-status" data-steps="${st.steps}" data-over="${st.is_over ? 1 : 0}">${esc(L(st.is_over ? "lab.watch.over" : "lab.watch.status", { deal: st.deal_no ?? "", scores: (st.scores || []).join(" : "), steps: st.steps }))}</p><ul class="lab-watch-seats">${seats}</ul>`;
+}
+
+async function watch() {
+  const name = currentName();
+  if (bad(name)) { lab.error = { text: L("lab.bad_name", { name }) }; paintError(); return; }
+  lab.name = name;
+  const gen = ++lab.watchGen;
+  lab.client.limitMs = limitMs();
+  lab.error = null;
+  paintError();
+  const players = parseInt(node("[data-testid=lab-players]").value, 10);
+  const seed = parseInt(node("[data-testid=lab-seed]").value, 10);
+  try {
+    let st = await lab.client.request("watch", { game: lab.game, players, seed: Number.isFinite(seed) ? seed : 1, bots: [{ source: lab.editor.getText(), name }, opponentSpec()] });
+    while (gen === lab.watchGen) {
+      paintWatch(st);
+      if (st.is_over) return;
+      const ms = parseInt(node("[data-testid=lab-speed]").value, 10) || 0;
+      await new Promise((r) => setTimeout(r, ms));
+      if (gen !== lab.watchGen) return;
+      st = await lab.client.request("watch_step", {});
+    }
+  } catch (err) {
+    if (gen === lab.watchGen) showFailure(err);
+  }
 }
 
 // --- the chart ------------------------------------------------------------------------------
@@ -385,6 +441,8 @@ function bind() {
   node("[data-testid=lab-game]").addEventListener("change", (e) => { location.hash = "lab=" + e.target.value; });
   node("[data-testid=lab-run]").addEventListener("click", runArena);
   node("[data-testid=lab-check]").addEventListener("click", check);
+  node("[data-testid=lab-watch]").addEventListener("click", watch);
+  node("[data-testid=lab-watch-pause]").addEventListener("click", () => { lab.watchGen++; });
   node("[data-testid=lab-stop]").addEventListener("click", () => lab.client.stop("stop"));
   node("[data-testid=lab-save]").addEventListener("click", () => {
     const name = currentName();

@@ -371,6 +371,7 @@ class Table:
         return self._need_game().to_json()
 
     def op_load(self, text="", seat=None, levels=None):
+        check_nesting(text, "malformed saved game: it is")
         g = atut.load_game(text)
         if seat is None:
             seat = self.seat if self.game is not None and self.seat < g.players else 0
@@ -412,10 +413,30 @@ class Table:
 
 TABLE = Table()
 
+# The deepest JSON nesting read here (request arguments, a save file's text): in Pyodide the wasm
+# stack overflows inside json.loads (a fatal error of the runtime, not a RecursionError) far
+# below Python's recursion limit; a save file nests about 5 deep.
+MAX_NESTING = 100
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+def check_nesting(text, what):
+    """ValueError when JSON ``text`` nests deeper than MAX_NESTING (no recursion: a scan of its
+    brackets outside strings)."""
+    if not isinstance(text, str) or text.count("[") + text.count("{") <= MAX_NESTING:
+        return
+    depth = 0
+    for ch in _NOT_BRACKET.sub("", _JSON_STRING.sub("", text)):
+        depth += 1 if ch in "[{" else -1
+        if depth > MAX_NESTING:
+            raise ValueError(f"{what} nested more than {MAX_NESTING} deep")
+
 
 def handle(op, args_json):
     try:
         try:
+            check_nesting(args_json, "request arguments are")
             args = json.loads(args_json) if args_json else {}
         except RecursionError:
             raise ValueError("request arguments are nested too deeply") from None

@@ -54,3 +54,18 @@ def test_the_command_prints_the_table_and_refuses_bad_options(capsys):
     for bad in (["--games", "nope"], ["--count", "0"], ["--games", "euchre", "--players", "2"]):
         with pytest.raises(SystemExit):
             soak.main(bad)
+
+
+def test_an_interrupted_soak_reports_the_games_played_so_far(monkeypatch):
+    real = soak.run_chunk
+    calls = []
+
+    def once(task):
+        if calls:
+            raise KeyboardInterrupt
+        calls.append(task)
+        return real(task)
+    monkeypatch.setattr(soak, "run_chunk", once)
+    totals, failures, wall = soak.soak(["sixty_six"], players=2, count=3 * soak.CHUNK, jobs=1)
+    assert totals.pop("interrupted") is True and failures == []
+    assert totals[("sixty_six", 2)]["games"] == soak.CHUNK

@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import os
+import signal
 import sys
 import time
 import traceback
@@ -98,6 +99,12 @@ def run_chunk(task: tuple) -> dict:
     return out
 
 
+def _worker_signals() -> None:
+    """A worker stops at SIGTERM and leaves Ctrl-C to the parent, which reports and ends it."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def settings(games, players) -> list[tuple[str, int]]:
     out = []
     for g in games:
@@ -108,7 +115,7 @@ def settings(games, players) -> list[tuple[str, int]]:
     return out
 
 
-def soak(games, players=None, count=10_000, jobs=None, seed=0, level=2):
+def soak(games, players=None, count=10_000, jobs=None, seed=0, level=2, progress=False):
     """Run the soak; returns ({(game, players): totals}, [failures], wall seconds)."""
     jobs = jobs or os.cpu_count() or 1
     tasks = []
@@ -128,20 +135,40 @@ def soak(games, players=None, count=10_000, jobs=None, seed=0, level=2):
         t["failures"] += len(r["failures"])
         failures.extend((r["game"], r["players"], s, msg) for s, msg in r["failures"])
 
-    if jobs == 1:
-        for t in tasks:
-            take(run_chunk(t))
-    else:
-        from concurrent.futures import ProcessPoolExecutor, as_completed
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for f in as_completed([pool.submit(run_chunk, t) for t in tasks]):
-                take(f.result())
+    done, shown = 0, t0
+    try:
+        if jobs == 1:
+            for t in tasks:
+                take(run_chunk(t))
+        else:
+            from concurrent.futures import ProcessPoolExecutor, as_completed
+            pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_signals)
+            stopped = True
+            try:
+                for f in as_completed([pool.submit(run_chunk, t) for t in tasks]):
+                    take(f.result())
+                    done += 1
+                    if progress and time.perf_counter() - shown > 60:
+                        shown = time.perf_counter()
+                        print(f"soak: {done}/{len(tasks)} tasks of {CHUNK} games, "
+                              f"{len(failures)} failed, {shown - t0:.0f} s", file=sys.stderr,
+                              flush=True)
+                stopped = False
+            finally:
+                if stopped:                 # interrupted: do not wait for the games in hand
+                    for proc in list(getattr(pool, "_processes", {}).values()):
+                        proc.terminate()
+                pool.shutdown(wait=False, cancel_futures=True)
+    except KeyboardInterrupt:               # Ctrl-C or SIGTERM: the table of what was played
+        totals["interrupted"] = True
     return totals, sorted(failures), time.perf_counter() - t0
 
 
 def report(totals, failures, wall, level, jobs, out=None) -> None:
     out = out or sys.stdout
-    print(f"soak: level-{level} bots, {jobs} process(es), {wall:.1f} s wall", file=out)
+    stopped = totals.pop("interrupted", False)
+    print(f"soak: level-{level} bots, {jobs} process(es), {wall:.1f} s wall"
+          + (" (interrupted: the games finished so far)" if stopped else ""), file=out)
     print(f"{'game':<12}{'players':>8}{'games':>8}{'deals':>9}{'actions':>10}{'cpu s':>9}"
           f"{'games/s':>9}{'failed':>8}", file=out)
     for (g, p), t in sorted(totals.items(), key=lambda kv: (atut.GAME_IDS.index(kv[0][0]),
@@ -179,7 +206,11 @@ def main(argv=None) -> int:
     if not settings(games, a.players):
         ap.error(f"no game of {', '.join(games)} is played by {a.players} players")
     jobs = a.jobs or os.cpu_count() or 1
-    totals, failures, wall = soak(games, a.players, a.count, jobs, a.seed, a.level)
+
+    def stop(signum, frame):
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, stop)
+    totals, failures, wall = soak(games, a.players, a.count, jobs, a.seed, a.level, progress=True)
     report(totals, failures, wall, a.level, jobs)
     return 1 if failures else 0
 

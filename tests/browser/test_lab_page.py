@@ -182,6 +182,12 @@ def test_saved_bot_survives_a_reload_and_exports_for_the_cpython_arena(page, dis
                        env={"PYTHONPATH": str(ROOT / "engine"), "PATH": "/usr/bin:/bin"})
     assert r.returncode == 0, r.stderr
     assert "my_first.py" in r.stdout and "4 duplicate" in r.stdout
+    # a saved bot as the opponent (three players: it fills the other two seats)
+    run(page, deals=2, opponent="bot:my_first.py", players=3)
+    page.wait_for_selector("[data-testid=lab-report]", timeout=240_000)
+    res = page.evaluate("() => window.atutLab.result")
+    assert [b["name"] for b in res["bots"]] == ["my_first.py", "opponent_my_first.py"]
+    assert res["players"] == 3 and [b["seats"] for b in res["bots"]] == [1, 2]
 
 
 def test_import_js_is_refused_and_cross_origin_fetch_is_blocked(page, dist_url, page_problems):

@@ -302,3 +302,30 @@ def test_watch_a_whole_game_with_open_hands(page, dist_url):
     # open hands are drawn as past cards: no data-card outside the table's own view
     assert page.locator("[data-testid=lab] [data-card]").count() == 0
     page.screenshot(path="/tmp/lab-watch-1280.png")
+
+
+def test_the_lab_works_offline_after_one_visit(page, page_problems):
+    """The lab's files (editor bundle, worker, bridge, micropip, the wheel) are precached: with
+    the server gone and the network off, the lab starts and runs an arena."""
+    from test_offline_page import wait_sw
+
+    import build
+    srv, base = build.serve_in_thread(build.DIST)
+    page_problems.base = base
+    try:
+        open_lab(page, base)
+        wait_sw(page)
+    finally:
+        srv.shutdown()
+        srv.server_close()
+    page.context.set_offline(True)
+    try:
+        page.goto("about:blank")
+        open_lab(page, base)
+        assert page.evaluate("() => !!navigator.serviceWorker.controller")
+        set_code(page, FIRST)
+        run(page, deals=2)
+        page.wait_for_selector("[data-testid=lab-report]", timeout=240_000)
+        assert page.locator(ERROR).is_hidden()
+    finally:
+        page.context.set_offline(False)

@@ -20,6 +20,8 @@ dist/ layout (relative URLs only, so it works under any sub-path of any static h
     web/wheels/atut-0.1.0-py3-none-any.whl
     web/build.json                  names of the wheel and the runtime files, the build id
     web/icons/                      the app's icons (SVG, and PNGs drawn by this file)
+    web/lab/                        the bot lab: editor.js/.css (CodeMirror 6 and uPlot bundled
+                                    by esbuild from web/lab/editor-entry.js) and lab.css
     web/rules/<game>.<lang>.json    the in-app rules from docs/rules/<game>.md (tools/rules_html.py)
     manifest.webmanifest            the web app manifest (English; manifest.pl.webmanifest: Polish)
     sw.js                           the service worker (workbox-build generateSW): precaches all

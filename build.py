@@ -7,6 +7,7 @@
     python3 build.py lint               ruff (Python) and eslint (the page)
     python3 build.py bench-page         cold-cache page timings in headless Chromium
     python3 build.py soak-page          50 whole games in one page, worker memory curve (Chromium)
+    python3 build.py bench-lab          bot lab arena deals/s in Chromium beside CPython, per game
 
 build.py itself is standard library only.  It sets up .venv/ with the pinned tools of
 requirements-dev.txt (the wheel is made by pip and the `wheel` tool there), node_modules/ (npm ci)

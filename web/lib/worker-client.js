@@ -16,16 +16,26 @@ export function startWorker({ debug, progress, ready, failed }) {
     failed(String(err && err.message ? err.message : err));
     return;
   }
+  let started = false;
   worker.onmessage = (e) => {
-    const m = e.data || {};
-    if (m.type === "progress") return progress(m.pct, m.stage);
-    if (m.type === "ready") return ready(m.info, m.timings, m.build);
-    if (m.type === "error") return failed(m.message);
+    const m = e.data;
+    if (!m || typeof m !== "object") return;             // no message of the protocol: ignored
+    // progress and ready only before the engine is ready, once (a stray one changes nothing)
+    if (m.type === "progress") { if (!started) progress(m.pct, m.stage); return; }
+    if (m.type === "ready") {
+      if (started) return;
+      if (!m.info || typeof m.info !== "object") return failed("the engine sent no game list");
+      started = true;
+      return ready(m.info, m.timings, m.build);
+    }
+    if (m.type === "error") return failed(typeof m.message === "string" ? m.message : "the engine failed");
     const p = pending.get(m.id);
     if (!p) return;
     pending.delete(m.id);
-    if (m.ok) p.resolve(m.result);
-    else p.reject(new Error(m.error || "unknown error"));
+    // a reply is {ok: true, result} or {ok: false, error: "message"}; anything else is an error
+    if (m.ok === true && "result" in m) p.resolve(m.result);
+    else if (m.ok === false && typeof m.error === "string" && m.error) p.reject(new Error(m.error));
+    else p.reject(new Error("the engine sent a malformed reply"));
   };
   worker.onerror = (e) => failed(e.message || "the worker failed to start");
 }
@@ -34,8 +44,13 @@ export function startWorker({ debug, progress, ready, failed }) {
 export function request(op, args = {}) {
   return new Promise((resolve, reject) => {
     if (!worker) return reject(new Error("the engine is not running"));
+    if (typeof op !== "string") return reject(new Error(`a request's op must be a string, not ${typeof op}`));
     const id = nextId++;
+    try {
+      worker.postMessage({ id, op, args });
+    } catch (err) {                                     // e.g. a function among the arguments
+      return reject(new Error(`the request could not be sent to the engine: ${err && err.message ? err.message : err}`));
+    }
     pending.set(id, { resolve, reject });
-    worker.postMessage({ id, op, args });
   });
 }

@@ -2,13 +2,14 @@
 while the cards the person cannot see lie in other hands (``tests/test_fair_play.py``'s
 ``twin``: two hidden cards swapped between other seats' hands, every shown event kept).  Each
 twin is loaded into the page through *Load game* (the person's seat, teaching mode off) and,
-on the person's turn, a hint is taken and a card that cannot be played is tapped (the engine
-says why).  Every message the worker sends the page is captured by an init script (a
-``Worker`` that records its requests and replies).  Then:
+on the person's turn, a hint is taken, a card that cannot be played is tapped (the engine says
+why) and, where there is one, the person's decision before is taken back (undo).  Every message
+the worker sends the page is captured by an init script (a ``Worker`` that records its
+requests and replies).  Then:
 
 - what the page receives is the same for both twins (the view, the hint with its values,
-  beliefs and reason, the refusal), apart from the save file the page keeps after each step
-  (``keep.js``: the game's record, dealt cards included, stored and never drawn; see below);
+  beliefs and reason, the refusal, the undo), apart from the save file the page keeps after
+  each step (``keep.js``: the game's record, dealt cards included, stored and never drawn);
 - no reply names a card of another seat's hand that the person has not seen (a hint's beliefs
   *name* unseen cards with their share of samples: the same for both twins, so they say
   nothing of where a card lies);
@@ -132,6 +133,14 @@ def _load_and_ask(page, g, seat, blocked):
     page.wait_for_timeout(200)                 # a reply's rendering
     page.wait_for_function(SETTLED, timeout=120_000)
     dom.append(page_cards(page))
+    if page.locator("[data-testid=undo]:not([disabled])").count():
+        # back to the person's decision before: the views of that time, and their cards
+        page.locator("[data-testid=undo]").click()
+        page.wait_for_function("() => window.__atutSent.some((m) => m.op === 'undo')")
+        page.wait_for_function(SETTLED, timeout=120_000)
+        assert wait_for_turn(page) == "turn"
+        page.wait_for_function(SETTLED, timeout=120_000)
+        dom.append(page_cards(page))
     sent = {m["id"]: m["op"] for m in page.evaluate("() => window.__atutSent")}
     got = [m for m in page.evaluate("() => window.__atutGot") if m and "id" in m]
     replies = [(sent[m["id"]], {k: v for k, v in m.items() if k != "id"}) for m in got]

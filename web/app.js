@@ -33,6 +33,7 @@ import { saveGame, loadGame } from "./lib/save.js";
 import { render } from "./lib/table/render.js";
 import { fitHand } from "./lib/table/hand.js";
 import { initRules, relabelRules } from "./lib/rules.js";
+import { initSettings, relabelSettings } from "./lib/settings.js";
 
 const hashAtLoad = parseHash();
 S.lang = pickLang(hashAtLoad.lang);
@@ -96,6 +97,7 @@ function setLang(lang) {
   if (!el.menu.hidden || !S.view) renderMenu();
   if (S.view) { render(); writeHash(); }
   relabelRules();
+  relabelSettings();
   relabelKeep();
   if (S.relabelUpdate) S.relabelUpdate();
   if (S.relabelLab) S.relabelLab();
@@ -155,6 +157,7 @@ function bind() {
   });
   onMenuStart(startGame);
   initRules();
+  initSettings();
 }
 
 /** The built games, from web/build.json (written by the build), so that the menu can paint

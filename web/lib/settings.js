@@ -1,0 +1,115 @@
+// All the settings in one panel (issue #17), in the page's language, kept in the browser
+// (localStorage): the language, the bots' speed (changed at once, also during a game; it is in
+// the shareable hash as `delay`, like the rest of what changes the game), the hint and undo aids
+// (lib/aids.js keeps them), and the look: large print and projector mode (body classes; not in
+// the hash, they change nothing of the game).  Opened from the top bar's Settings button; Esc or
+// × closes it.
+
+import { esc } from "../cards.js";
+import { h, $ } from "./dom.js";
+import { S, DELAYS } from "./state.js";
+import { t } from "./words.js";
+import { writeHash } from "./hash.js";
+import { aidSettingsHTML, bindAidSettings } from "./aids.js";
+
+const LOOKS = { large: "atut.look.large", projector: "atut.look.projector" };
+const DELAY_KEY = "atut.delay";
+
+function get(key) { try { return localStorage.getItem(key); } catch (_) { return null; } }
+function put(key, v) { try { localStorage.setItem(key, v); } catch (_) { /* storage off */ } }
+
+export function lookOn(name) { return get(LOOKS[name]) === "on"; }
+
+/** The look classes on <body> from what the browser keeps. */
+export function applyLooks() {
+  for (const name of Object.keys(LOOKS)) document.body.classList.toggle("look-" + name, lookOn(name));
+}
+
+/** The kept bot speed (ms) for new games, or null. */
+export function keptDelay() {
+  const v = parseInt(get(DELAY_KEY), 10);
+  return DELAYS.includes(v) ? v : null;
+}
+
+let panel = null;
+let before = null;
+
+function panelHTML() {
+  const cur = S.view ? S.delay : S.menu.delay;
+  const opt = (d) => `<option value="${d}" ${d === cur ? "selected" : ""}>${esc(t("ui.delay." + d))}</option>`;
+  const look = (name) => `<label class="field check"><input type="checkbox" data-look="${name}" ${lookOn(name) ? "checked" : ""}><span>${esc(t("ui.look." + name))}</span></label>`;
+  const lang = (l, label) => `<label class="field check"><input type="radio" name="settings-lang" value="${l}" ${S.lang === l ? "checked" : ""}><span>${label}</span></label>`;
+  return `<div class="rules-head"><h2 id="settings-title">${esc(t("ui.settings"))}</h2>
+      <button type="button" class="close" data-testid="settings-close" aria-label="${esc(t("ui.close_panel"))}" title="${esc(t("ui.close_panel"))}">×</button></div>
+    <div class="settings-body">
+      <fieldset><legend>${esc(t("ui.settings.language"))}</legend>${lang("pl", "Polski")}${lang("en", "English")}</fieldset>
+      <fieldset><legend>${esc(t("ui.settings.play"))}</legend>
+        <label class="field"><span>${esc(t("ui.delay"))}</span><select data-testid="settings-delay">${DELAYS.map(opt).join("")}</select></label>
+        ${aidSettingsHTML()}</fieldset>
+      <fieldset><legend>${esc(t("ui.settings.look"))}</legend>${look("large")}${look("projector")}</fieldset>
+      <p class="settings-note">${esc(t("ui.settings.note"))}</p></div>`;
+}
+
+function bind() {
+  panel.addEventListener("click", (e) => { if (e.target.closest("[data-testid=settings-close]")) closeSettings(); });
+  $("[data-testid=settings-delay]", panel).addEventListener("change", (e) => {
+    const d = parseInt(e.target.value, 10);
+    put(DELAY_KEY, String(d));
+    S.menu.delay = d;
+    if (S.view) { S.delay = d; writeHash(); }      // the bots' next move already waits d
+  });
+  for (const c of panel.querySelectorAll("input[data-look]")) {
+    c.addEventListener("change", () => { put(LOOKS[c.dataset.look], c.checked ? "on" : "off"); applyLooks(); window.dispatchEvent(new Event("resize")); });
+  }
+  for (const r of panel.querySelectorAll("input[name=settings-lang]")) {
+    r.addEventListener("change", () => { const b = document.querySelector(`[data-lang="${r.value}"]`); if (b) b.click(); });
+  }
+  bindAidSettings(panel);
+}
+
+export function settingsOpen() { return !!panel; }
+
+export function openSettings() {
+  if (!panel) {
+    before = document.activeElement;
+    panel = h("div", { class: "rules-panel settings-panel", role: "dialog", "aria-modal": "true", "aria-labelledby": "settings-title", "data-testid": "settings" });
+    document.body.appendChild(panel);
+  }
+  panel.innerHTML = panelHTML();
+  panel.setAttribute("lang", S.lang);
+  bind();
+  const first = $("input, select", panel);
+  if (first) first.focus();
+}
+
+export function closeSettings() {
+  if (!panel) return;
+  panel.remove();
+  panel = null;
+  if (before && document.contains(before) && typeof before.focus === "function") before.focus();
+  before = null;
+}
+
+/** The language changed: relabel the button, redraw an open panel. */
+export function relabelSettings() {
+  const b = document.getElementById("btnSettings");
+  if (b) { b.textContent = t("ui.settings"); }
+  if (panel) {
+    const focusLang = document.activeElement && document.activeElement.name === "settings-lang";
+    const p = panel; panel = null; p.remove();
+    const keep = before;
+    openSettings();
+    before = keep;
+    if (focusLang) { const r = $(`input[name=settings-lang][value="${S.lang}"]`, panel); if (r) r.focus(); }
+  }
+}
+
+export function initSettings() {
+  applyLooks();
+  const d = keptDelay();
+  if (d !== null) S.menu.delay = d;
+  const b = document.getElementById("btnSettings");
+  if (b) b.addEventListener("click", () => (panel ? closeSettings() : openSettings()));
+  document.addEventListener("keydown", (e) => { if (e.key === "Escape" && panel) { e.preventDefault(); closeSettings(); } });
+  relabelSettings();
+}

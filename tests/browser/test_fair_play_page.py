@@ -16,6 +16,9 @@ requests and replies).  Then:
 - the DOM has no ``data-card`` for a card the person has not seen, and the same cards for
   both twins.
 
+(66 with two players has no refused card on a twin position: a card is refused only once the
+stock is gone, and then every card the person has not seen is in the one other hand.)
+
 The save reply is the one exception, asserted as such: it is the engine's save file (the
 deck), which keep.js stores in IndexedDB at every step so that a reload resumes the game.
 """
@@ -91,12 +94,13 @@ def cards_named(x, out=None, skip_beliefs=True) -> set[str]:
 
 
 def _pick(game, players):
-    """(twin games, seat) at the person's decision with a card of the hand that cannot be
-    played where one exists, with hidden cards to swap."""
+    """(twin games, seat, a card of the hand that cannot be played or None) at a decision of
+    the person with hidden cards to swap, one with such a card where there is one."""
     rng = random.Random(11)
     best = None
-    for seed in (1, 2, 3):
-        for deck, dealer, history, seat in positions(game, players, seed, 6):
+    for seed in range(1, 9):
+        # late in the deal first: more shown, and an earlier decision to take back
+        for deck, dealer, history, seat in reversed(positions(game, players, seed, 6)):
             pair = twin(game, players, seed, dealer, deck, history, seat, rng)
             if pair is None:
                 continue

@@ -306,7 +306,7 @@ def _refused(op, args_json, table):
 
 def test_deeply_nested_arguments_are_refused_not_a_recursion_error(table):
     for text in ("[" * 100_000, '{"action":' * 50_000 + "1" + "}" * 50_000):
-        assert "nested too deeply" in _refused("act", text, table)
+        assert "nested" in _refused("act", text, table)
 
 
 def test_info_with_junk_built_or_classes_is_refused(table):

@@ -34,6 +34,7 @@ import { render } from "./lib/table/render.js";
 import { fitHand } from "./lib/table/hand.js";
 import { initRules, relabelRules } from "./lib/rules.js";
 import { initSettings, relabelSettings } from "./lib/settings.js";
+import { initKeys } from "./lib/table/keys.js";
 
 const hashAtLoad = parseHash();
 S.lang = pickLang(hashAtLoad.lang);
@@ -158,6 +159,7 @@ function bind() {
   onMenuStart(startGame);
   initRules();
   initSettings();
+  initKeys();
 }
 
 /** The built games, from web/build.json (written by the build), so that the menu can paint

@@ -84,7 +84,7 @@ MEASURE = """([labels, squeezable]) => {
   for (const e of document.querySelectorAll("body *")) {
     const pos = getComputedStyle(e).position;
     if ((pos !== "absolute" && pos !== "fixed") || !shown(e)) continue;
-    if (e.closest(".trick, .seat, .deck, .overlay, .menu, .hint-panel") || e.matches("input")) continue;
+    if (e.closest(".trick, .seat, .deck, .overlay, .menu, .hint-panel, .sr-only") || e.matches("input")) continue;
     for (const k of trickParts) if (cut(R(e), R(k))) { out.push(`laid over the trick: ${nm(e)}`); break; }
   }
   // 4. every control inside the viewport (inside the board's visible part: it may scroll)

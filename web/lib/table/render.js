@@ -3,7 +3,7 @@
 
 import { el } from "../dom.js";
 import { S } from "../state.js";
-import { t, gameName } from "../words.js";
+import { t, gameName, eventHTML } from "../words.js";
 import { seatBox } from "./seats.js";
 import { renderCenter } from "./centre.js";
 import { renderHand } from "./hand.js";
@@ -11,6 +11,33 @@ import { renderStatus } from "./status.js";
 import { renderSide } from "./side.js";
 import { renderGameOver } from "./game-over.js";
 import { renderAids } from "../aids.js";
+import { restoreFocus } from "./keys.js";
+
+// what happened last, read out to screen readers (#announce, aria-live): a bot's move, a trick
+let announced = "";
+function announce(v) {
+  const log = Array.isArray(v.log) ? v.log : [];
+  if (!log.length) return;
+  let text;
+  try {
+    const div = document.createElement("div");
+    div.innerHTML = eventHTML(log[log.length - 1]);
+    text = div.textContent.trim();
+  } catch (_) { return; }
+  const key = `${v.deal_no}|${log.length}|${text}`;
+  if (key === announced) return;
+  announced = key;
+  let node = document.getElementById("announce");
+  if (!node) {
+    node = document.createElement("div");
+    node.id = "announce";
+    node.className = "sr-only";
+    node.setAttribute("aria-live", "polite");
+    node.dataset.testid = "announce";
+    document.body.appendChild(node);
+  }
+  node.textContent = text;
+}
 
 export function render() {
   const v = S.view;
@@ -42,4 +69,6 @@ export function render() {
     el.dealNo.classList.add("flash");
   }
   S.shownDeal = v.deal_no;
+  announce(v);
+  restoreFocus();
 }

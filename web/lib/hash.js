@@ -4,57 +4,118 @@
 
 import { S, DEFAULT_DELAY, DEFAULT_LEVEL, levelNames, levelNumbers } from "./state.js";
 import { t } from "./words.js";
+import { canonical } from "./canonical.js";
 
 /** The raw keys of the hash ({game, players, …, options: {key: value}}), nothing checked. */
 export function parseHash() {
   const q = new URLSearchParams(location.hash.replace(/^#/, ""));
-  const out = { options: {} };
+  const out = { options: Object.create(null) };
   for (const [k, v] of q) {
     if (k.startsWith("opt_")) {
       let val = v;
       try { val = JSON.parse(v); } catch (_) { /* a plain string */ }
       out.options[k.slice(4)] = val;
-    } else out[k] = v;
+    } else if (!Object.prototype.hasOwnProperty.call(out, k)) out[k] = v;   // the first wins
   }
   return out;
 }
 
-function parseIntStrict(s, what) {
-  if (!/^-?\d+$/.test(String(s).trim())) throw new Error(`${what} must be a whole number, not "${s}"`);
-  return parseInt(s, 10);
+// The page's limits of a link's numbers: a seed that JavaScript holds exactly (the link must
+// replay the same game) and a bot delay of at most a minute.
+export const MAX_SEED = Number.MAX_SAFE_INTEGER;
+export const MAX_DELAY = 60000;
+const SHOWN = 40;                       // a junk value is shown cut to this many characters
+
+/** A value of the link as the notice shows it: quoted, cut short. */
+const shown = (v) => {
+  const s = String(v);
+  return s.length > SHOWN ? s.slice(0, SHOWN) + "…" : s;
+};
+
+/** An Error whose message is the i18n key's sentence (the page's language). */
+const bad = (key, params = {}) => new Error(t(key, params));
+
+function wholeNumber(s, key, params = {}) {
+  if (!/^-?\d+$/.test(String(s))) throw bad(key, { value: shown(s), ...params });
+  const n = Number(s);
+  if (!Number.isSafeInteger(n)) throw bad(key, { value: shown(s), ...params });
+  return n;
 }
 
-function parseBots(s) {
-  if (s === undefined || s === "") return [DEFAULT_LEVEL];
+function parseBots(s, bots) {
   const names = levelNames();
   const numbers = levelNumbers();
-  return String(s).split(",").map((x) => {
-    x = x.trim().toLowerCase();
+  const params = { value: shown(s), levels: [...numbers, ...Object.keys(names)].join(", ") };
+  if (s === undefined) return [DEFAULT_LEVEL];
+  const levels = String(s).split(",").map((x) => {
+    x = x.toLowerCase();
     if (Object.prototype.hasOwnProperty.call(names, x)) return names[x];
     if (numbers.map(String).includes(x)) return parseInt(x, 10);
-    throw new Error(`bots must be ${numbers[0]} to ${numbers[numbers.length - 1]} or ${Object.keys(names).join(", ")} (or a comma list of them), not "${s}"`);
+    throw bad("ui.hash.bots", params);
   });
+  if (levels.length !== 1 && levels.length !== bots) {
+    throw bad("ui.hash.bots_count", { n: bots, count: levels.length, value: shown(s) });
+  }
+  return levels;
+}
+
+function parseOptions(options, game, cls) {
+  const known = (cls && cls.options) || {};
+  const out = {};
+  for (const [k, v] of Object.entries(options || {})) {
+    if (!Object.prototype.hasOwnProperty.call(known, k)) {
+      throw bad("ui.hash.option", { key: shown(k), game: shown(game), keys: Object.keys(known).join(", ") || "—" });
+    }
+    const c = canonical(v);
+    const value = known[k].find((x) => canonical(x) === c);
+    if (value === undefined) {
+      throw bad("ui.hash.option_value", { key: k, value: shown(typeof v === "string" ? v : JSON.stringify(v)), values: known[k].map((x) => (typeof x === "string" ? x : JSON.stringify(x))).join(", ") });
+    }
+    out[k] = value;
+  }
+  return out;
 }
 
 export const randomSeed = () => Math.floor(Math.random() * 1000000);
 
-/** Settings from a parsed hash; throws Error with a readable message for a malformed value. */
+/** Settings from a parsed hash; throws Error with a readable message (in the page's language)
+ *  for a malformed value: an unknown game, a seat count the game is not played by, a seat
+ *  outside the table, a seed JavaScript cannot hold exactly, a bot level the engine does not
+ *  know (or a list of the wrong length), a negative or huge delay, an unknown option or value.
+ *  Keys the page does not know are ignored. */
 export function settingsFromHash(p) {
   const game = p.game;
-  if (!S.info.games.includes(game)) throw new Error(t("ui.unknown_game", { game }));
+  if (typeof game !== "string" || !S.info.games.includes(game)) throw bad("ui.unknown_game", { game: shown(game) });
   const cls = S.info.classes[game];
-  const out = {
+  const counts = cls ? cls.players : [];
+  let players = cls ? counts[0] : null;
+  if (p.players !== undefined) {
+    const params = { counts: counts.join(", ") };
+    players = wholeNumber(p.players, "ui.hash.players", params);
+    if (cls && !counts.includes(players)) throw bad("ui.hash.players", { value: shown(p.players), ...params });
+  }
+  const seats = players || 0;
+  let seat = 0;
+  if (p.seat !== undefined) {
+    const params = { max: Math.max(0, seats - 1) };
+    seat = wholeNumber(p.seat, "ui.hash.seat", params);
+    if (seat < 0 || (cls && seat >= seats)) throw bad("ui.hash.seat", { value: shown(p.seat), ...params });
+  }
+  let delay = DEFAULT_DELAY;
+  if (p.delay !== undefined) {
+    delay = wholeNumber(p.delay, "ui.hash.delay", { max: MAX_DELAY });
+    if (delay < 0 || delay > MAX_DELAY) throw bad("ui.hash.delay", { value: shown(p.delay), max: MAX_DELAY });
+  }
+  return {
     game,
-    players: p.players !== undefined ? parseIntStrict(p.players, "players") : (cls ? cls.players[0] : null),
-    seed: p.seed !== undefined ? parseIntStrict(p.seed, "seed") : randomSeed(),
-    seat: p.seat !== undefined ? parseIntStrict(p.seat, "seat") : 0,
-    levels: parseBots(p.bots),
-    delay: p.delay !== undefined ? parseIntStrict(p.delay, "delay") : DEFAULT_DELAY,
-    options: p.options || {},
+    players,
+    seed: p.seed !== undefined ? wholeNumber(p.seed, "ui.hash.seed", { max: MAX_SEED }) : randomSeed(),
+    seat,
+    levels: parseBots(p.bots, Math.max(1, seats - 1)),
+    delay,
+    options: parseOptions(p.options, game, cls),
     teach: p.open === "1",            // teaching mode: every hand open (bridge.py)
   };
-  if (out.delay < 0) throw new Error(`delay must be 0 or more milliseconds, not ${out.delay}`);
-  return out;
 }
 
 /** The table's settings as the hash (replacing the history entry, not adding one). */

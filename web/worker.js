@@ -3,10 +3,14 @@
 // {id, ok: true, result} or {id, ok: false, error}.  Besides answers it posts
 // {type: "progress", pct, stage}, {type: "ready", info} and {type: "error", message}.
 //
-// The page only ever receives view(seat) of the person's seat (see bridge.py).
+// The page only ever receives view(seat) of the person's seat (see bridge.py).  The save file,
+// which names the seed and every action (another seat's hand follows from them), never goes to
+// the page: the worker keeps it in the browser's store itself (ops `keep` and `resume`, the
+// store of lib/store.js), and a save downloaded as a file is a blob URL made here (`save_file`).
 // Everything is fetched relative to this file: nothing comes from any other origin.
 
 import { loadPyodide } from "./pyodide/pyodide.mjs";
+import * as store from "./lib/store.js";
 
 const here = (path) => new URL(path, import.meta.url).href;
 const debug = new URL(import.meta.url).searchParams.get("debug") === "1";
@@ -100,6 +104,75 @@ const booted = withTimeout(boot()).then(() => true, (err) => {
   return false;
 });
 
+// --- the ops of the worker itself: the store, and a save as a file -------------------------
+
+const py = (op, args) => {
+  const r = JSON.parse(handle(op, args));
+  if (!r.ok) throw new Error(r.error);
+  return r.result;
+};
+let writes = Promise.resolve();    // the store's writes, in the order they were asked for
+let storeFull = false;             // debug=1 only: a full storage simulated (debug_store_full)
+const isObject = (x) => x && typeof x === "object" && !Array.isArray(x);
+
+const own = {
+  /** Keep the table's game: {meta} from the page, the save text taken now (this step's), the
+   *  write queued after the earlier ones.  Result {stored: true} or {stored: false, name, error}. */
+  keep(args) {
+    if (!isObject(args) || !isObject(args.meta) || typeof args.meta.id !== "string") throw new Error("keep needs {meta} with an id");
+    const text = py("save", {});
+    const p = writes.then(async () => {
+      const opened = await store.open();
+      if (!opened.ok) return { stored: false, name: "off", error: opened.error };
+      if (storeFull) return { stored: false, name: "QuotaExceededError", error: "quota exceeded" };
+      const r = await store.put(args.meta, text);
+      return r.ok ? { stored: true } : { stored: false, name: r.name, error: r.error };
+    });
+    writes = p.catch(() => {});
+    return p;
+  },
+  /** Resume a kept game at the table: {meta, seat, levels}.  Result: the `load` reply, or
+   *  {fault: "old" | "bad" | "missing", error} after setting the record aside. */
+  async resume(args) {
+    if (!isObject(args) || !isObject(args.meta) || typeof args.meta.id !== "string") throw new Error("resume needs {meta} with an id");
+    const { meta, seat, levels } = args;
+    await writes;
+    const opened = await store.open();
+    if (!opened.ok) return { fault: "missing", error: opened.error || "no store" };
+    const s = await store.getSave(meta.id);
+    if (!s.ok) {
+      const fault = s.fault === "old" ? "old" : "bad";
+      await store.setAsideRecord(meta.id, fault, { meta, save: s.record || null });
+      return { fault, error: s.fault };
+    }
+    try {
+      return py("load", { text: s.text, seat, levels });
+    } catch (err) {
+      await store.setAsideRecord(meta.id, "bad", { meta, save: s.text, error: err.message });
+      return { fault: "bad", error: err.message };
+    }
+  },
+  /** The save as a file: a blob URL of its text (with the person's seat and the bots' levels,
+   *  which load_game ignores and the page's Load reads). */
+  save_file(args) {
+    const data = JSON.parse(py("save", {}));
+    if (isObject(args)) {
+      if (Number.isInteger(args.seat)) data.seat = args.seat;
+      if (Array.isArray(args.bots)) data.bots = args.bots;
+    }
+    return { url: URL.createObjectURL(new Blob([JSON.stringify(data)], { type: "application/json" })) };
+  },
+  forget_url(args) {
+    if (isObject(args) && typeof args.url === "string" && args.url.startsWith("blob:")) URL.revokeObjectURL(args.url);
+    return true;
+  },
+  debug_store_full(args) {
+    if (!debug) throw new Error("debug_store_full needs the page opened with debug=1");
+    storeFull = !!(isObject(args) && args.full);
+    return storeFull;
+  },
+};
+
 self.onmessage = async (e) => {
   const { id, op, args } = e.data || {};
   if (!(await booted)) {
@@ -108,7 +181,8 @@ self.onmessage = async (e) => {
   }
   let reply;
   try {
-    reply = JSON.parse(handle(String(op), args));
+    if (typeof op === "string" && Object.hasOwn(own, op)) reply = { ok: true, result: await own[op](args) };
+    else reply = JSON.parse(handle(String(op), args));
   } catch (err) {
     reply = { ok: false, error: String(err && err.message ? err.message : err) };
   }

@@ -8,8 +8,8 @@ the worker sends the page is captured by an init script (a ``Worker`` that recor
 requests and replies).  Then:
 
 - what the page receives is the same for both twins (the view, the hint with its values,
-  beliefs and reason, the refusal, the undo), apart from the save file the page keeps after
-  each step (``keep.js``: the game's record, dealt cards included, stored and never drawn);
+  beliefs and reason, the refusal, the undo, the store's answers to keeping each step: the
+  worker writes the save file itself, so the page never receives it);
 - no reply names a card of another seat's hand that the person has not seen (a hint's beliefs
   *name* unseen cards with their share of samples: the same for both twins, so they say
   nothing of where a card lies);
@@ -19,8 +19,9 @@ requests and replies).  Then:
 (66 with two players has no refused card on a twin position: a card is refused only once the
 stock is gone, and then every card the person has not seen is in the one other hand.)
 
-The save reply is the one exception, asserted as such: it is the engine's save file (the
-deck), which keep.js stores in IndexedDB at every step so that a reload resumes the game.
+The page never asks for the save file during a deal: keep.js sends the worker the settings
+record (``keep``) and the worker stores the save in IndexedDB itself; a save downloaded as a file
+is a blob URL made by the worker.
 """
 
 from __future__ import annotations
@@ -191,12 +192,11 @@ def _compare(g1, g2, seat, blocked, runs):
         assert ops.count("load") == 1 and ops.count("hint") == 1, ops
         assert (blocked is None) or ops.count("explain") == 1, ops
         assert all(m["ok"] for _, m in replies), replies
+        assert "save" not in ops and "keep" in ops, ops     # the worker keeps the save itself
         hidden = {C.code(c) for s in range(g.players) if s != seat
                   for c in C.cards_of(g.hands[s])} - seen
         assert hidden                           # the check has something to find
         for op, m in replies:
-            if op == "save":                    # keep.js's record: the deck, stored, not drawn
-                continue
             leaked = cards_named(m) & hidden
             assert not leaked, f"{op} reply names {sorted(leaked)} of a hidden hand"
         for cards in dom:
@@ -204,14 +204,9 @@ def _compare(g1, g2, seat, blocked, runs):
         if blocked is not None:
             why = next(m["result"] for op, m in replies if op == "explain")
             assert why["legal"] is False and why["reason"]
-    # the twins: the same replies (but for the kept save file), the same cards drawn
-    strip = [[(op, m) for op, m in replies if op != "save"] for replies, _ in runs]
+    # the twins: the same replies, the same cards drawn
+    strip = [list(replies) for replies, _ in runs]
     assert json.dumps(strip[0], sort_keys=True) == json.dumps(strip[1], sort_keys=True)
     assert runs[0][1] == runs[1][1]
-    saves = [[m for op, m in replies if op == "save"] for replies, _ in runs]
-    assert len(saves[0]) == len(saves[1])
-    for s1, s2 in zip(*saves):                 # they differ exactly in the dealt cards
-        d1, d2 = json.loads(s1["result"]), json.loads(s2["result"])
-        assert {k for k in d1 if d1[k] != d2.get(k)} <= {"deck"}, (d1, d2)
     hint = next(m["result"] for op, m in strip[0] if op == "hint")
     assert atut.canonical(hint["best"]) in {atut.canonical(a) for a in g1.view(seat)["legal_actions"]}

@@ -156,24 +156,16 @@ def test_a_corrupt_record_gives_a_notice_and_the_page_plays_on(page, dist_url, t
     assert any("[tr" in json.dumps(b["content"]) for b in json.loads(path.read_text()))
 
 
-FULL = """
-(() => {
-  // a full storage: every write of the store fails as IndexedDB fails it when the quota is used up
-  const put = IDBObjectStore.prototype.put;
-  IDBObjectStore.prototype.put = function (...args) {
-    if (window.__atutFull) throw new DOMException('quota exceeded', 'QuotaExceededError');
-    return put.apply(this, args);
-  };
-})();
-"""
+# a full storage: the worker's writes of the store fail as IndexedDB fails them when the quota
+# is used up (the worker writes the saves; Playwright's init scripts do not reach a worker)
+FULL = "(full) => window.atutPage.request('debug_store_full', {full})"
 
 
 def test_a_full_storage_gives_a_notice_and_the_page_plays_on(page, dist_url):
-    page.add_init_script(FULL)
     open_game(page, dist_url, "sixty_six", players=2, seed=21, seat=0)
     _click(page, 1)
     _flush(page)
-    page.evaluate("() => { window.__atutFull = true; }")
+    assert page.evaluate(FULL, True) is True
     _click(page, 1)
     _flush(page)
     note = page.locator("[data-testid=notice-store]")
@@ -181,7 +173,7 @@ def test_a_full_storage_gives_a_notice_and_the_page_plays_on(page, dist_url):
     assert "storage is full" in note.inner_text()
     play_whole_game(page, dist_url, "sixty_six", players=2, seed=21, seat=0, open_page=False)
     # room again: the next game is kept and the notice goes
-    page.evaluate("() => { window.__atutFull = false; }")
+    assert page.evaluate(FULL, False) is False
     page.click("[data-testid=play-again]")
     page.fill("input[data-k=seed]", "22")
     page.click("[data-testid=new-game]")

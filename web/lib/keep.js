@@ -1,6 +1,7 @@
 // Every move kept: after each step of the game (the person's action or a bot's) the worker's
 // save file and the table's settings (seat, bot levels, delay; no language) go to the store
-// (store.js).  A reload with the same link, or "Continue" in the menu, resumes the game where
+// (store.js).  The worker writes the save itself (its `keep` op; the page sends the settings
+// record, `meta`, and never sees the save, which would tell it the other hands).  A reload with the same link, or "Continue" in the menu, resumes the game where
 // it was.  Finished games stay for the history and the statistics (history.js).  A record that
 // cannot be read is set aside with a notice and can be downloaded; the page goes on.
 
@@ -108,13 +109,12 @@ export function keep() {
   if (S.record.finished) return;                     // kept already, with its result
   const meta = metaNow();
   if (meta.finished) S.record.finished = true;
-  const saved = request("save");
-  saved.catch(() => {});
+  const kept = request("keep", { meta });             // the worker takes this step's save now
+  kept.catch(() => {});
   chain = chain.then(async () => {
-    let text;
-    try { text = await saved; } catch (_) { return; }
-    const r = await store.put(meta, text);
-    if (!r.ok) {
+    let r;
+    try { r = await kept; } catch (_) { return; }
+    if (!r.stored) {
       if (r.name === "QuotaExceededError") noteStore("full");
       else noteStore("error", r.error);
       return;
@@ -146,18 +146,16 @@ export function findInProgress(cfg, levels) {
 
 /** Resume a kept game; false (after a notice) when it cannot be read. */
 export async function resume(meta, delay) {
-  const s = await store.getSave(meta.id);
-  if (!s.ok) {
-    await store.setAsideRecord(meta.id, s.fault === "old" ? "old" : "bad", { meta, save: s.record || null });
-    await refreshSaved();
-    return false;
-  }
+  await flush();
   const gen = ++S.gen;
   let r;
   try {
-    r = await request("load", { text: s.text, seat: meta.seat, levels: meta.levels });
-  } catch (err) {
-    await store.setAsideRecord(meta.id, "bad", { meta, save: s.text, error: err.message });
+    // the worker reads the save and loads it; one it cannot read it sets aside
+    r = await request("resume", { meta, seat: meta.seat, levels: meta.levels });
+  } catch (_) {
+    r = { fault: "bad" };
+  }
+  if (r.fault) {
     await refreshSaved();
     return false;
   }

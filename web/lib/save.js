@@ -1,5 +1,6 @@
 // Save and load: the engine's save file (plus the person's seat and the bots' levels, which
-// load_game ignores) downloaded as JSON, and a chosen file resumed at the same table.
+// load_game ignores) downloaded as JSON (made by the worker), and a chosen file resumed at the
+// same table.
 
 import { S, DEFAULT_LEVEL, levelNumbers } from "./state.js";
 import { h } from "./dom.js";
@@ -14,16 +15,14 @@ import { keep, newRecord } from "./keep.js";
 export async function saveGame() {
   if (!S.view) return;
   try {
-    const data = JSON.parse(await request("save"));
-    data.seat = S.seat;
-    data.bots = S.levels;
-    const text = JSON.stringify(data);
-    const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+    // the file is made in the worker: the page passes on its blob URL, never the save's text
+    // (which would tell it the other hands)
+    const { url } = await request("save_file", { seat: S.seat, bots: S.levels });
     const a = h("a", { href: url, download: `atut-${S.game}-${S.seed}.json` });
     document.body.appendChild(a);
     a.click();
     a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    setTimeout(() => request("forget_url", { url }).catch(() => {}), 60000);
   } catch (err) {
     showError(t("ui.engine_error", { message: err.message }));   // the table goes on
   }

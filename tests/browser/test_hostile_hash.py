@@ -221,7 +221,7 @@ def junk_hashes(rng: random.Random, n: int) -> list[str]:
            "#game=euchre&opt_redeal=true&opt_defend_alone=false&players=4",
            "#game=euchre&opt___proto__=%7B%22a%22%3A1%7D", "#game=euchre&delay=60001",
            "#game=euchre&delay=60000&players=4", "#game=sixty_six&game=euchre&players=4",
-           "#lang=pl&zz=1", "#lang=xx&game=xx", "#" + "ą" * 2000, "#game=" + "😀" * 50]
+           "#lang=pl&zz=1", "#game=euchre&options=x&opt_redeal=true", "#lang=xx&game=xx", "#" + "ą" * 2000, "#game=" + "😀" * 50]
     games = list(GAMES)
     while len(out) < n:
         g = rng.choice(games)
@@ -318,8 +318,10 @@ def test_junk_hashes(page, dist_url, lang):
     print(f"{len(hashes)} junk hashes ({lang})")
 
 
+# (a key `options` once replaced the parsed options by its string: a TypeError at start-up, a
+# blank page)
 FRESH = ["#game=euchre&players=4&seed=3&seat=0&bots=ra", "#game=cesarz&players=6&lang=pl",
-         "#zz=1&lang=pl", "#%E0%A4%A&game=%"]
+         "#options=5&game=tysiac1001&opt_handout=any&lang=en", "#zz=1&lang=pl", "#%E0%A4%A&game=%"]
 
 
 def test_fresh_loads(page, dist_url):

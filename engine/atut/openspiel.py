@@ -29,6 +29,7 @@ the other pair; otherwise every other seat).  The margins add up to zero (ZERO_S
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 import time
@@ -541,6 +542,14 @@ def _from_game(ps_game, g, start_scores):
     return st
 
 
+# Public fields that a game's view shows but its bots' ``determinize`` leaves empty (the search
+# never reads them): a resampled state takes them from the state resampled, so that the
+# player's view is the same (imperial's record of the declarations, cesarz's last trick and
+# musik credit melds).
+KEEP_PUBLIC = {"imperial": ("summary",),
+               "cesarz": ("last_trick", "last_winner", "last_kind", "credit_pairs")}
+
+
 def _determinize(spec, view, rng):
     from .bots.interface import hooks, plugin
     h = hooks(plugin(spec.game_id))
@@ -574,6 +583,8 @@ def resample(state, player: int, rng: random.Random):
     g = x.g
     view = g.view(player)
     sg = _determinize(spec, view, rng)
+    for f in KEEP_PUBLIC.get(spec.game_id, ()):
+        setattr(sg, f, copy.deepcopy(getattr(g, f)))
     cut = g._deal_event
     kept_before = 0
     events = []
@@ -588,6 +599,7 @@ def resample(state, player: int, rng: random.Random):
                 kept_before += 1
     sg.events = events
     sg._deal_event = kept_before
+    sg.history = _seen_actions(events)
     st = _from_game(state.get_game(), sg, x.start_scores)
     st._x.enc = enc
     return st
@@ -607,7 +619,14 @@ def state_from_view(ps_game, view: dict, rng: random.Random):
         events.append(e)
     sg.events = events
     sg._deal_event = 0
+    sg.history = _seen_actions(events)
     return _from_game(ps_game, sg, view["scores"])
+
+
+def _seen_actions(events):
+    """The actions among ``events`` (those the seat saw): the sampled game's ``history``, which
+    a view may read (66 marks a marriage lead in the last trick from it)."""
+    return [dict(e["action"]) for e in events if e.get("type") == "action"]
 
 
 # --- the IS-MCTS seat -------------------------------------------------------------------------
@@ -753,3 +772,92 @@ def ismcts_spec(text: str) -> ISMCTSSpec:
 
 __all__ = ["register", "action_table", "resample", "state_from_view", "view_without_log",
            "ismcts_bot", "ismcts_spec", "ISMCTSSeat", "ISMCTSSpec", "SEED_OUTCOMES"]
+
+
+# --- the yardstick: the arena with each side's time per decision -------------------------------
+
+class _Timed:
+    """A bot that counts the CPU time and number of its searched decisions (more than one
+    legal action)."""
+
+    def __init__(self, bot, clock):
+        self.bot = bot
+        self.clock = clock
+
+    def __getattr__(self, name):                      # budget, stats ...: the bot's
+        return getattr(self.__dict__["bot"], name)
+
+    def choose(self, view):
+        if len(view.get("legal_actions") or ()) < 2:
+            return self.bot.choose(view)
+        t = time.process_time()
+        a = self.bot.choose(view)
+        c = self.clock
+        c[0] += time.process_time() - t
+        c[1] += 1
+        return a
+
+
+def yardstick(argv=None) -> int:
+    """``python -m atut.openspiel yardstick GAME --bots 3,ismcts:1000 --deals N --seed S
+    [--players P]``: ``atut.arena.run`` as ``python -m atut arena`` plays it (the same deals,
+    bots and report), with the CPU seconds per decision of each entry (decisions with more
+    than one legal action), printed after every deal (the first k deals are those of a run
+    with ``--deals k``)."""
+    import argparse
+    import sys
+
+    from . import arena
+    from .bots import make_bot
+    p = argparse.ArgumentParser(prog="python -m atut.openspiel yardstick")
+    p.add_argument("game")
+    p.add_argument("--bots", required=True)
+    p.add_argument("--players", type=int)
+    p.add_argument("--deals", type=int, default=20)
+    p.add_argument("--seed", type=int, default=1)
+    a = p.parse_args(argv)
+    names = a.bots.split(",")
+    clocks = {}
+
+    def timed_make_bot(game_id, level, seed=0, budget=None, strict=False):
+        c = clocks.setdefault(str(level), [0.0, 0])
+        return _Timed(make_bot(game_id, level, seed=seed, budget=budget, strict=strict), c)
+
+    class TimedSpec:
+        def __init__(self, spec, c):
+            self.spec, self.c, self.name = spec, c, spec.name
+
+        def __call__(self):
+            return _Timed(self.spec(), self.c)
+
+    entries = []
+    for x in names:
+        spec = arena.bot_spec(x)
+        if isinstance(spec, ISMCTSSpec):
+            spec = TimedSpec(spec, clocks.setdefault(spec.name, [0.0, 0]))
+        entries.append(spec)
+    def show(done, total, r):
+        # after every deal: the first ``done`` deals are those of a run with --deals done
+        print(f"--- {done}/{total} deals", file=sys.stderr)
+        print(arena.report(r))
+        for k, (sec, n) in clocks.items():
+            print(f"{k}: {n} decisions, {sec / max(n, 1):.3f} CPU s a decision")
+        sys.stdout.flush()
+
+    arena.make_bot = timed_make_bot
+    try:
+        arena.run(a.game, entries, players=a.players, deals=a.deals, seed=a.seed,
+                  progress=show)
+    finally:
+        arena.make_bot = make_bot
+    return 0
+
+
+if __name__ == "__main__":                                   # pragma: no cover
+    import sys
+
+    # the module itself, not __main__'s copy
+    from atut.openspiel import yardstick as _run
+    if sys.argv[1:2] == ["yardstick"]:
+        sys.exit(_run(sys.argv[2:]))
+    sys.exit("usage: python -m atut.openspiel yardstick GAME --bots 3,ismcts:1000 --deals N")

@@ -23,8 +23,8 @@ from harness import (
 )
 
 
-def seat_label(seat, me):
-    return seat_name(seat, me, 2)
+def seat_label(seat, me, players):
+    return seat_name(seat, me, players)
 
 
 @pytest.mark.parametrize("players,seed,seat", [(2, 12, 0), (3, 5, 1), (4, 9, 3)])
@@ -51,14 +51,14 @@ def test_whole_game_by_clicking(page, dist_url, players, seed, seat):
     if game.winner == seat:
         assert "You win" in text
     else:
-        assert f"{seat_label(game.winner, seat)} wins" in text
+        assert f"{seat_label(game.winner, seat, players)} wins" in text
     assert over.get_attribute("data-winner") == str(game.winner)
     # the scores panel: one row per seat with its running score
     rows = page.locator("[data-testid=scores] tbody tr")
     assert rows.count() == players
     for s in range(players):
         cells = rows.nth(s).inner_text().split()
-        assert seat_label(s, seat) in rows.nth(s).inner_text()
+        assert seat_label(s, seat, players) in rows.nth(s).inner_text()
         assert cells[-1] == str(game.scores[s])
     assert sum(game.scores) == 1 and game.scores[game.winner] == 1
     # no action control is left enabled after the game

@@ -25,8 +25,8 @@ from harness import (
 )
 
 
-def seat_label(seat, me):
-    return seat_name(seat, me, 4)
+def seat_label(seat, me, players):
+    return seat_name(seat, me, players)
 
 
 def summary_items(page):
@@ -51,7 +51,7 @@ def test_whole_game_by_clicking(page, dist_url, players, seed, seat):
         assert "longest suit" in text and "imp. +" in text
         for s in range(players):
             sc = game.scores[s]
-            assert f"{seat_label(s, seat)}: {sc // 24} imp. + {sc % 24} pts" in text
+            assert f"{seat_label(s, seat, players)}: {sc // 24} imp. + {sc % 24} pts" in text
         n_leads = sum(1 for x in view["summary"] if x["key"] == "honour_lead")
         assert len(re.findall(r"leads? the honour", text)) == n_leads   # or "You lead …"
         leads_seen.append(n_leads)
@@ -71,12 +71,12 @@ def test_whole_game_by_clicking(page, dist_url, players, seed, seat):
     if game.winner == seat:
         assert "You win" in text
     else:
-        assert f"{seat_label(game.winner, seat)} wins" in text
+        assert f"{seat_label(game.winner, seat, players)} wins" in text
     assert over.get_attribute("data-winner") == str(game.winner)
     rows = page.locator("[data-testid=scores] tbody tr")
     assert rows.count() == players
     for s in range(players):
-        assert seat_label(s, seat) in rows.nth(s).inner_text()
+        assert seat_label(s, seat, players) in rows.nth(s).inner_text()
         assert rows.nth(s).inner_text().split()[-1] == str(game.scores[s])
     assert page.locator("[data-action]:not([disabled])").count() == 0
 

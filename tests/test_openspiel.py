@@ -420,7 +420,7 @@ def test_euchre_agrees_with_openspiel_euchre():
         assert s.returns() == cs.returns()           # ±1, 2 or 4 for the makers' pair (G14)
         compared += 1
     assert compared > 180 and alone > 5
-    assert 0 < skipped < 40                          # G9 deals: a few percent
+    assert 0 < skipped < 50          # G9: our random dealer buries the upcard 1 time in 6
 
 
 # --- the IS-MCTS seat -------------------------------------------------------------------------

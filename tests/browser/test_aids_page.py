@@ -68,9 +68,12 @@ def test_hint_undo_twice_and_finish_the_deal(page, dist_url):
     assert len(save["undos"]) == 2
     play_whole_game(page, dist_url, "sixty_six", players=2, seed=11, open_page=False)
     assert page.locator(GAME_OVER).is_visible()
+    # the grades are computed in the background from the deal's end, before Review is opened
+    page.wait_for_selector("body[data-pregrade=done]", timeout=180_000)
     # the deal's review: open hands (past cards, no data-card), grades as they arrive
     page.locator("[data-testid=review]").click()
     page.wait_for_selector("[data-testid=review-panel]")
+    assert page.locator("[data-testid=review-panel] .review-grade.pending").count() == 0
     assert page.locator("[data-testid=review-panel] [data-card]").count() == 0
     assert page.locator("[data-testid=review-panel] [data-past-card]").count() > 0
     page.wait_for_function("() => /\\(([1-9]\\d*) /.test(document.querySelector("

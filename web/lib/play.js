@@ -13,9 +13,11 @@ import { render } from "./table/render.js";
 import { renderStatus } from "./table/status.js";
 import { keep, newRecord } from "./keep.js";
 import { bindAidKeys, onUndoReply } from "./aids.js";
+import { pregrade, dropPregrade } from "./review.js";
 
 /** Take an engine reply: the new view, how the game ended, the finished deal's items. */
 export function takeReply(r) {
+  const wasOver = !!(S.view && S.view.is_over);
   S.view = r.view;
   S.result = r.result || null;
   S.refusal = null;
@@ -23,6 +25,8 @@ export function takeReply(r) {
   S.open = r.open || null;              // teaching mode only: every hand, the bots' analyses
   S.teach = !!r.open;
   if (r.finished) S.lastDeal = { ...r.finished, dismissed: false };
+  // a deal ended (the game's last one ends the game): the review's grades, in the background
+  if (r.finished || (r.view && r.view.is_over && !wasOver)) pregrade();
 }
 
 /** One level per bot seat from a hash's or a file's list (one level: every bot). */
@@ -56,6 +60,7 @@ export async function startGame(cfg) {
     levels: expandLevels(cfg.levels, view.players), delay: cfg.delay, options: view.options || {},
     busy: false, trickSeen: 0, shownDeal: 0, lastDeal: null,
   });
+  dropPregrade();
   takeReply(r);
   newRecord();
   writeHash();

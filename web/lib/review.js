@@ -3,7 +3,10 @@
 // First, previous, next, last and the arrow keys (Home/End too, Escape closes).  Each decision
 // of the person is graded against a level-4 analysis (op "review_grade", one request after the
 // other in the worker, so the grades appear as they arrive); the better action is shown and the
-// deal's accuracy summed up.  Every card here is of a finished deal: drawn as a past card
+// deal's accuracy summed up.  Grading starts in the background as soon as a deal ends
+// (pregrade(), from play.js), one request at a time so that the next deal's moves wait for at
+// most one grade; the review, when opened, shows the grades found so far and the rest as they
+// come.  Every card here is of a finished deal: drawn as a past card
 // (no data-card).
 
 import { chip, esc } from "../cards.js";
@@ -16,6 +19,44 @@ import { showError } from "./notice.js";
 let R = null;                 // {deal_no, steps, at, grades: {i: grade}, token}
 let token = 0;
 let box = null;
+let pre = null;               // the background grading: {key, grades, running}
+let preToken = 0;
+
+const dealKey = (dealNo) => `${S.record ? S.record.id : ""}:${dealNo}`;
+
+/** A deal has just ended: grade the person's decisions in it in the background. */
+export function pregrade() {
+  const my = ++preToken;
+  pre = null;
+  (async () => {
+    let r;
+    try { r = await request("review"); } catch (_) { return; }
+    if (my !== preToken) return;
+    const p = { key: dealKey(r.deal_no), grades: {}, running: true };
+    pre = p;
+    document.body.dataset.pregrade = "running";     // for tests: "running", then "done"
+    for (const st of r.steps.filter((x) => x.mine)) {
+      let g;
+      try {
+        g = await request("review_grade", { i: st.i });
+      } catch (err) {
+        g = { grade: "error", error: err.message };
+      }
+      if (my !== preToken) return;
+      p.grades[st.i] = g;
+      if (R && R.pre === p) draw();
+    }
+    p.running = false;
+    document.body.dataset.pregrade = "done";
+  })();
+}
+
+/** A new table: the background grading of the old one is dropped. */
+export function dropPregrade() {
+  preToken++;
+  pre = null;
+  delete document.body.dataset.pregrade;
+}
 
 const card = (code) => chip(code, tc, true);
 const label = (a) => past(() => actionLabel(a, "html"));
@@ -38,9 +79,10 @@ export async function openReview() {
     return;
   }
   if (my !== token) return;
-  R = { ...r, at: 0, grades: {}, token: my };
+  const p = pre && pre.key === dealKey(r.deal_no) ? pre : null;
+  R = { ...r, at: 0, grades: p ? p.grades : {}, token: my, pre: p };
   draw();
-  grade(my);
+  if (!p || !p.running) grade(my);          // what the background has not graded (or all)
 }
 
 export function closeReview() {
@@ -50,7 +92,7 @@ export function closeReview() {
 }
 
 async function grade(my) {
-  for (const st of R.steps.filter((x) => x.mine)) {
+  for (const st of R.steps.filter((x) => x.mine && !R.grades[x.i])) {
     let g;
     try {
       g = await request("review_grade", { i: st.i });

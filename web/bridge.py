@@ -331,7 +331,8 @@ class Table:
                     "i": i, "seat": r.to_move, "action": a,
                     "hands": [C.codes(C.cards_of(h)) for h in r.hands],
                     "trick": pub.get("trick") or [],
-                    "mine": r.to_move == self.seat and len(r.legal_actions()) > 1})
+                    "mine": r.to_move == self.seat and len(r.legal_actions()) > 1,
+                    "bot": r.to_move != self.seat and len(r.legal_actions()) > 1})
             elif r.deal_no > deal:
                 break
             r.apply(a)
@@ -361,6 +362,26 @@ class Table:
             grade = "best"
         return {"i": i, "grade": grade, "loss": round(loss, 4), "played": g.history[i],
                 "best": out["best"], "actions": out["actions"]}
+
+    def op_review_bot(self, i=0, budget=None):
+        """Why a bot played action ``i`` of a finished deal (the deal is over: its hand may be
+        told now): the analysis of the bot's view then, by the bot's own search and seed
+        (level 3 for a bot below it, which searches nothing), with what it believed:
+        ``{"i", "seat", "level", "played", "best", "actions", "beliefs"}``."""
+        g = self._need_game()
+        deal = self._ended_deal(g)
+        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(g.history):
+            raise ValueError(f"no action {i!r} in this game")
+        r = self._replay_to(g, i)
+        s = r.to_move
+        if r.deal_no != deal or s is None or s == self.seat or s not in self.bots:
+            raise ValueError("only a bot's move of the deal that ended last is explained")
+        level = max(3, self.levels.get(s, 3))
+        out = atut.analyse(g.game_id, r.view(s), level, seed=self.bots[s].seed,
+                           budget=_counted(budget))
+        return {"i": i, "seat": s, "level": level, "bot_level": self.levels.get(s),
+                "played": g.history[i], "best": out["best"], "actions": out["actions"],
+                "beliefs": out["beliefs"]}
 
     def op_finished_deal(self):
         """The "last deal" items of the deal that ended last (see _last_deal), or None."""

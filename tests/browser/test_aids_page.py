@@ -86,6 +86,17 @@ def test_hint_undo_twice_and_finish_the_deal(page, dist_url):
     page.keyboard.press("End")
     assert page.locator("[data-testid=review-next]").is_disabled()
     page.screenshot(path="/tmp/review-1280.png")
+    # "Why did the bot do that?": at a bot's move the review tells its search, the deal over
+    page.keyboard.press("Home")
+    for _ in range(40):
+        if page.locator("[data-testid=review-why]").count():
+            break
+        page.keyboard.press("ArrowRight")
+    page.locator("[data-testid=review-why]").click()
+    why = page.wait_for_selector("[data-testid=review-why-panel]", timeout=120_000)
+    assert page.locator("[data-testid=review-why-panel] .teach-opt").count() >= 2
+    assert "Teach" not in why.inner_text() and why.inner_text().strip()
+    page.screenshot(path="/tmp/review-why-1280.png")
 
 
 def test_hints_and_undo_can_be_turned_off(page, dist_url):

@@ -138,6 +138,35 @@ def test_review_of_a_finished_deal_open_hands_and_reproducible_grades(game, play
     assert call("review_grade", i=bot_step["i"])["ok"] is False
 
 
+@pytest.mark.parametrize("game,players", [("sixty_six", 2), ("euchre", 4), ("cesarz", 3)])
+def test_why_a_bot_played_its_move_only_once_the_deal_is_over(game, players):
+    """Issue 14, "Why did the bot do that?": a bot's analysis is told only in the review of a
+    finished deal; by its own search and seed it plays what the bot played (level 3)."""
+    r = call("new_game", game=game, players=players, seed=8, seat=0, levels=[3])["result"]
+    rng = random.Random(4)
+    deal = r["view"]["deal_no"]
+    asked = False
+    while not r["view"]["is_over"] and r["view"]["deal_no"] == deal:
+        v = r["view"]
+        if v["to_move"] != 0 and not asked:        # during the deal: refused, nothing told
+            refused = call("review_bot", i=0)
+            assert refused["ok"] is False and "cards" not in json.dumps(refused)
+            asked = True
+        r = call("act", action=rng.choice(v["legal_actions"]))["result"] if v["to_move"] == 0 \
+            else call("bot_step")["result"]
+    rev = call("review")["result"]
+    bots = [st for st in rev["steps"] if st["bot"]]
+    assert bots and all(st["seat"] != 0 for st in bots)
+    for st in bots[:3]:
+        w = call("review_bot", i=st["i"], budget=LIFTED)["result"]
+        assert w["seat"] == st["seat"] and w["level"] == 3 and w["played"] == st["action"]
+        assert w["best"] == st["action"]              # its own search: the move it made
+        assert {atut.canonical(a["action"]) for a in w["actions"]} >= {atut.canonical(st["action"])}
+        assert set(w["beliefs"]) == {str(s) for s in range(players) if s != st["seat"]}
+    mine = next(st for st in rev["steps"] if st["mine"])
+    assert call("review_bot", i=mine["i"])["ok"] is False     # the person's own: graded instead
+
+
 @pytest.mark.parametrize("game,players", [("sixty_six", 2), ("euchre", 4)])
 def test_teaching_mode_opens_the_hands_and_notes_the_bots_analysis(game, players):
     r = call("new_game", game=game, players=players, seed=3, seat=0, levels=[3])["result"]

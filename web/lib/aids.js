@@ -4,7 +4,7 @@
 // the person's turn only, both may be turned off in the menu (kept in localStorage), keys H
 // and U.  The hint runs in the worker: the table stays live and says that it is thinking.
 
-import { esc, chip, suitIcon } from "../cards.js";
+import { esc, chip } from "../cards.js";
 import { canonical } from "./canonical.js";
 import { el, h } from "./dom.js";
 import { S } from "./state.js";
@@ -12,6 +12,7 @@ import { t, tc, actionLabel, seatName, rich } from "./words.js";
 import { request } from "./worker-client.js";
 import { showError } from "./notice.js";
 import { canReview, openReview, reviewOpen, closeReview, bindReviewKeys } from "./review.js";
+import { optionsHTML, beliefsHTML } from "./why.js";
 
 const KEYS = { hints: "atut.hints", undo: "atut.undo" };
 const SLOW_MS = 300;               // a hint still computing after this shows its progress
@@ -81,31 +82,6 @@ function bars(result) {
   }).join("");
 }
 
-const num = (x) => (typeof x === "number" ? x.toFixed(Math.abs(x) >= 10 ? 1 : 2) : "–");
-const LIKELY = 4;                  // the most likely cards shown per seat believed about
-
-/** What a bot believed about the other seats when it chose its move (analyse()["beliefs"]):
- *  per seat, the cards it surely holds, the suits it is void in, the most likely other cards
- *  with their share of the samples. */
-function beliefsHTML(beliefs, s) {
-  const rows = Object.keys(beliefs || {}).map(Number).sort((a, b) => a - b).map((o) => {
-    const b = beliefs[String(o)] || {};
-    if (!Object.keys(b.p || {}).length) return "";     // a seat with no cards (sitting out)
-    const holds = b.holds || [];
-    const sure = new Set(holds);
-    const likely = Object.entries(b.p || {}).filter(([c, p]) => !sure.has(c) && p > 0)
-      .sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1)).slice(0, LIKELY);
-    const parts = [];
-    if (holds.length) parts.push(`<span class="bel-sure">${esc(t("ui.teach.sure"))} ${holds.map((c) => chip(c, tc)).join(" ")}</span>`);
-    if ((b.void || []).length) parts.push(`<span class="bel-void">${esc(t("ui.teach.void"))} ${b.void.map((u) => `<span class="bel-suit" role="img" aria-label="${esc(t("suit." + u))}">${suitIcon(u)}</span>`).join(" ")}</span>`);
-    if (likely.length) parts.push(`<span class="bel-likely">${esc(t("ui.teach.likely"))} ${likely.map(([c, p]) => `<span class="bel-card">${chip(c, tc)}<small>${Math.round(p * 100)}%</small></span>`).join(" ")}</span>`);
-    if (!parts.length) parts.push(`<span class="bel-none">${esc(t("ui.teach.nothing"))}</span>`);
-    return `<li data-about="${o}"><b>${esc(seatName(o))}:</b> ${parts.join(" · ")}</li>`;
-  }).join("");
-  if (!rows) return "";
-  return `<div class="teach-beliefs" data-testid="teach-beliefs" data-seat="${s}"><span class="teach-k">${esc(t("ui.teach.believed"))}</span><ul>${rows}</ul></div>`;
-}
-
 /** Teaching mode (the person asked to see everything): each bot's open hand and, beside its
  *  last move of this deal, its own search: the values of its options and what it believed. */
 function teachHTML() {
@@ -118,10 +94,7 @@ function teachHTML() {
     if (!cs.length && !note) return "";                  // no hand and no move: nothing to show
     let why = "";
     if (note && (note.deal_no === undefined || note.deal_no === deal)) {
-      const best = canonical(note.best);
-      const top = note.actions.slice(0, 4).map((a) => `<span class="teach-opt${canonical(a.action) === best ? " best" : ""}">${actionLabel(a.action, "html")} <b>${esc(num(a.value))}</b></span>`).join(" ");
-      const more = note.actions.length > 4 ? ` <span class="teach-more">+${note.actions.length - 4}</span>` : "";
-      why = `<div class="teach-why" data-testid="teach-note" data-seat="${s}"><span class="teach-k">${esc(t("ui.teach.options"))}</span> ${top}${more}</div>${beliefsHTML(note.beliefs, s)}`;
+      why = `<div class="teach-why" data-testid="teach-note" data-seat="${s}">${optionsHTML(note)}</div>${beliefsHTML(note.beliefs, s)}`;
     }
     return `<div class="teach-seat" data-seat="${s}"><div class="teach-hand"><b>${esc(seatName(s))}</b> ${cs.map((c) => chip(c, tc)).join(" ")}</div>${why}</div>`;
   }).join("");

@@ -15,6 +15,7 @@ import { S } from "./state.js";
 import { t, tc, seatName, actionLabel, past } from "./words.js";
 import { request } from "./worker-client.js";
 import { showError } from "./notice.js";
+import { optionsHTML, beliefsHTML } from "./why.js";
 
 let R = null;                 // {deal_no, steps, at, grades: {i: grade}, token}
 let token = 0;
@@ -80,7 +81,7 @@ export async function openReview() {
   }
   if (my !== token) return;
   const p = pre && pre.key === dealKey(r.deal_no) ? pre : null;
-  R = { ...r, at: 0, grades: p ? p.grades : {}, token: my, pre: p };
+  R = { ...r, at: 0, grades: p ? p.grades : {}, why: {}, token: my, pre: p };
   draw();
   if (!p || !p.running) grade(my);          // what the background has not graded (or all)
 }
@@ -105,6 +106,22 @@ async function grade(my) {
   }
 }
 
+async function why(i) {
+  if (!R || R.why[i]) return;
+  const my = R.token;
+  R.why[i] = { pending: true };
+  draw();
+  let w;
+  try {
+    w = await request("review_bot", { i });
+  } catch (err) {
+    w = { error: err.message };
+  }
+  if (!R || R.token !== my) return;
+  R.why[i] = w;
+  draw();
+}
+
 function summary() {
   const mine = R.steps.filter((x) => x.mine);
   const done = mine.map((x) => R.grades[x.i]).filter((g) => g && g.grade !== "error");
@@ -126,7 +143,9 @@ function draw() {
     document.body.appendChild(box);
     box.addEventListener("click", (e) => {
       const b = e.target.closest("[data-step]");
+      const w = e.target.closest("[data-why]");
       if (b) step(b.dataset.step);
+      else if (w) why(Number(w.dataset.why));
       else if (e.target.closest("[data-review-close]")) closeReview();
     });
   }
@@ -140,6 +159,18 @@ function draw() {
     else {
       const better = g.grade === "best" ? "" : ` · ${esc(t("ui.review.better"))} ${label(g.best)}`;
       verdict = `<p class="review-grade" data-grade="${esc(g.grade)}"><span class="grade ${esc(g.grade)}">${esc(t("ui.grade." + g.grade))}</span>${better}</p>`;
+    }
+  }
+  if (st && st.bot) {
+    // "Why?" at a bot's move: its own search of its view then (the deal is over)
+    const w = R.why[st.i];
+    if (!w) verdict = `<p class="review-why"><button type="button" class="ghost" data-why="${st.i}" data-testid="review-why">${esc(t("ui.review.why"))}</button></p>`;
+    else if (w.pending) verdict = `<p class="review-why pending">${esc(t("ui.review.thinking"))}</p>`;
+    else if (w.error) verdict = `<p class="review-why">${esc(w.error)}</p>`;
+    else {
+      // a bot below level 3 plays by rules and searches nothing: a level-3 search is shown
+      const note = w.bot_level !== undefined && w.bot_level < 3 ? `<p class="review-why-note">${esc(t("ui.review.rulebot"))}</p>` : "";
+      verdict = `<div class="review-why" data-testid="review-why-panel">${note}<p class="teach-why">${optionsHTML(w)}</p>${beliefsHTML(w.beliefs, st.seat)}</div>`;
     }
   }
   const hands = st ? st.hands.map((cs, s) => `<div class="review-hand${s === st.seat ? " on" : ""}"><b>${esc(seatName(s))}</b> ${cs.map(card).join(" ")}</div>`).join("") : "";

@@ -126,7 +126,7 @@ def test_bots_accept_level_names(page, dist_url):
     _go(page, "game=sixty_six&players=3&seed=4&seat=1&bots=genius&delay=0")
     err = page.locator("[data-testid=error]")
     err.wait_for(state="visible")
-    assert 'not "genius"' in err.inner_text() and "strong" in err.inner_text()
+    assert 'not “genius”' in err.inner_text() and "strong" in err.inner_text()
 
 
 # --- log sentences ----------------------------------------------------------------------------

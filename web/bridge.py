@@ -52,7 +52,15 @@ def _counted(budget):
         if want is not None and type(v) is not type(want) and not (
                 type(want) is float and type(v) is int):
             raise ValueError(f"budget {k!r} must be a {type(want).__name__}, not {v!r}")
+        # a count far beyond level 4's would keep the worker busy for hours (the cap is lifted)
+        if k in BUDGET_CEILING and not 0 <= v <= BUDGET_CEILING[k]:
+            raise ValueError(f"budget {k!r} must be from 0 to {BUDGET_CEILING[k]}, not {v!r}")
     return {**COUNTED, **(budget or {})}
+
+
+# the largest counted budget an op may ask for: four times level 4's
+BUDGET_CEILING = {k: 4 * v for k, v in BUDGETS[4].items()
+                  if type(v) is int and k != "time_cap"}
 
 
 def game_classes():

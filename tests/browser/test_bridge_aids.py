@@ -268,3 +268,14 @@ def test_hint_and_grade_search_a_counted_budget_whatever_the_clock(game, players
     with pytest.MonkeyPatch.context() as mp:
         _race_the_clocks(mp)
         assert call("review_grade", i=at)["result"] == calm
+
+
+def test_a_budget_beyond_four_times_level_4_is_refused():
+    """A hostile request (issue 19) cannot keep the worker searching for hours: the time cap is
+    lifted for hints, so the counted budgets are bounded instead."""
+    r = call("new_game", game="sixty_six", players=2, seed=1, seat=0, levels=[2])["result"]
+    _to_my_turn(r)
+    for budget in ({"rollouts": 10**9}, {"solve_nodes": 10**12}, {"min_samples": -1}):
+        refused = call("hint", budget=budget)
+        assert refused["ok"] is False and "budget" in refused["error"], refused
+    assert call("hint", budget={"rollouts": 40})["ok"] is True

@@ -280,7 +280,8 @@ def main(argv=None) -> int:
     b.add_argument("--no-peers", action="store_true", help="skip the peer packages")
     sub.add_parser("arena", help="bots against each other (see python -m atut arena -h)")
     sub.add_parser("bench-bots", help="bot decision times per level")
-    sub.add_parser("soak", help="many seeded bot games, invariants checked (see python -m atut soak -h)")
+    sub.add_parser("soak", help="many seeded bot games, their invariants checked at every step "
+                                "(see python -m atut soak -h)")
     args = parser.parse_args(argv)
     try:
         if args.cmd == "play":

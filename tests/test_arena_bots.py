@@ -19,8 +19,10 @@ from atut.lab import BotError
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-SIXTY_SIX_BOT = FIXTURES / "sixty_six_bot.py"
-EUCHRE_BOT = FIXTURES / "euchre_rules_bot.py"
+# the lab's own example bots, as a student exports them (files of their own, run from a path)
+EXAMPLES = ROOT / "engine" / "atut" / "lab" / "example_bots"
+SIXTY_SIX_BOT = EXAMPLES / "sixty_six_rules.py"
+EUCHRE_BOT = EXAMPLES / "euchre_rules.py"
 
 
 def _table(text: str) -> str:
@@ -35,12 +37,12 @@ def _cli(*args, cwd=ROOT):
 
 
 def test_an_exported_bot_file_runs_in_the_cpython_arena():
-    """python -m atut arena euchre --bots tests/fixtures/<bot>.py,1 --deals 4 (a subprocess)."""
-    r = _cli("euchre", "--bots", "tests/fixtures/euchre_rules_bot.py,1", "--deals", "4")
+    """python -m atut arena euchre --bots <the example bot file>,1 --deals 4 (a subprocess)."""
+    r = _cli("euchre", "--bots", "engine/atut/lab/example_bots/euchre_rules.py,1", "--deals", "4")
     assert r.returncode == 0, r.stderr
     lines = r.stdout.splitlines()
     assert lines[0].startswith("arena euchre, 4 players, 4 duplicate deals")
-    assert lines[2].split()[0] == "euchre_rules_bot.py" and lines[3].startswith("1 random")
+    assert lines[2].split()[0] == "euchre_rules.py" and lines[3].startswith("1 random")
     assert "deals/s" in lines[-1]
     # the same bot text is the lab's example: what the lab exports runs unchanged
     assert EUCHRE_BOT.read_text(encoding="utf-8") == \
@@ -51,7 +53,7 @@ def test_a_bot_file_against_a_level_is_repeatable_and_duplicate():
     a = arena.run("sixty_six", [str(SIXTY_SIX_BOT), 1], 2, deals=12, seed=3)
     b = arena.run("sixty_six", [atut.load_bot(SIXTY_SIX_BOT), "random"], 2, deals=12, seed=3)
     assert a["bots"] == b["bots"] and a["rows"] == b["rows"]
-    assert a["bots"][0]["name"] == "sixty_six_bot.py" and a["bots"][0]["level"] is None
+    assert a["bots"][0]["name"] == "sixty_six_rules.py" and a["bots"][0]["level"] is None
     assert a["bots"][1]["name"] == "1 random" and a["bots"][1]["level"] == 1
     # duplicate: each deal is played with the seats swapped, so shares add up to one
     for row in a["rows"]:
@@ -73,7 +75,7 @@ def test_objects_factories_and_paths_are_all_bot_specs():
         return First()
 
     r = arena.run("sixty_six", [First(), factory, SIXTY_SIX_BOT.as_posix()], 3, deals=2, seed=1)
-    assert [b["name"] for b in r["bots"]] == ["first", "factory", "sixty_six_bot.py"]
+    assert [b["name"] for b in r["bots"]] == ["first", "factory", "sixty_six_rules.py"]
     assert len(made) == 2 * 3                       # one per game: 2 deals x 3 rotations
     with pytest.raises(ValueError, match="not a bot"):
         arena.run("sixty_six", [1.5, 1], 2, deals=1, seed=1)
@@ -110,7 +112,7 @@ def test_progress_callback_steps_rows_running_and_csv():
         assert run[-1]["hi"] == pytest.approx(min(b["share"] + b["share_ci"], 1.0))
         assert all(0.0 <= x["lo"] <= x["share"] <= x["hi"] <= 1.0 for x in run)
     rows = list(csv.reader(io.StringIO(arena.to_csv(r))))
-    assert rows[0] == ["deal", "euchre_rules_bot.py share", "euchre_rules_bot.py margin",
+    assert rows[0] == ["deal", "euchre_rules.py share", "euchre_rules.py margin",
                        "1 random share", "1 random margin"]
     assert len(rows) == 6
     for row, d in zip(rows[1:], r["rows"], strict=True):
@@ -151,7 +153,7 @@ def test_a_local_dask_cluster_gives_the_same_report_as_jobs_1(capsys):
     assert arena.main(args + ["--cluster", "local"]) == 0
     dask = capsys.readouterr().out
     assert _table(dask) == _table(local)
-    assert "sixty_six_bot.py" in dask and "2 rules" in dask and "1 random" in dask
+    assert "sixty_six_rules.py" in dask and "2 rules" in dask and "1 random" in dask
 
 
 def test_cluster_errors_are_clear(monkeypatch):

@@ -58,15 +58,15 @@ export function cardName(code, t) {
 export function suitIcon(suit, cls = "suit") {
   const path = SUIT_PATH[suit];
   if (!path) return esc(suit);
-  return `<svg class="${cls} ${isRed(suit) ? "red" : "black"}" viewBox="0 0 100 100" aria-hidden="true"><path d="${path}"/></svg>`;
+  return `<svg class="${cls} ${isRed(suit) ? "red" : "black"} suit-${suit}" viewBox="0 0 100 100" aria-hidden="true"><path d="${path}"/></svg>`;
 }
 
 function corner(label, suit, color) {
   const small = label.length > 1 ? (label.length > 2 ? 20 : 25) : 29;
   const icon = SUIT_PATH[suit]
-    ? `<path transform="translate(6 35) scale(.19)" d="${SUIT_PATH[suit]}" fill="${color}"/>`
+    ? `<path class="ink" transform="translate(6 35) scale(.19)" d="${SUIT_PATH[suit]}" fill="${color}"/>`
     : "";
-  return `<text x="7" y="29" font-size="${small}" font-weight="700" fill="${color}" letter-spacing="-1">${esc(label)}</text>${icon}`;
+  return `<text class="ink" x="7" y="29" font-size="${small}" font-weight="700" fill="${color}" letter-spacing="-1">${esc(label)}</text>${icon}`;
 }
 
 /** The name on a suitless card, fitted into the card's width (x 10..90): one line when it is
@@ -119,15 +119,16 @@ export function cardSVG(code, t) {
   let middle;
   if (FACES.has(p.rank)) {
     const tint = isRed(p.suit) ? "#fdecea" : "#eceff3";
-    middle = `<rect x="27" y="26" width="46" height="88" rx="5" fill="${tint}" stroke="${color}" stroke-width="1.5"/>` +
-      `<text x="50" y="76" text-anchor="middle" font-size="${label.length > 1 ? 26 : 38}" font-weight="700" fill="${color}">${esc(label)}</text>` +
-      `<path transform="translate(39 83) scale(.22)" d="${SUIT_PATH[p.suit]}" fill="${color}"/>`;
+    middle = `<rect class="tint" x="27" y="26" width="46" height="88" rx="5" fill="${tint}" stroke="${color}" stroke-width="1.5"/>` +
+      `<text class="ink" x="50" y="76" text-anchor="middle" font-size="${label.length > 1 ? 26 : 38}" font-weight="700" fill="${color}">${esc(label)}</text>` +
+      `<path class="ink" transform="translate(39 83) scale(.22)" d="${SUIT_PATH[p.suit]}" fill="${color}"/>`;
   } else {
     const s = p.rank === "A" ? 0.56 : 0.44;
     const off = 50 - 50 * s;
-    middle = `<path transform="translate(${off} ${70 - 50 * s}) scale(${s})" d="${SUIT_PATH[p.suit]}" fill="${color}"/>`;
+    middle = `<path class="ink" transform="translate(${off} ${70 - 50 * s}) scale(${s})" d="${SUIT_PATH[p.suit]}" fill="${color}"/>`;
   }
-  return `<svg class="face" viewBox="0 0 100 140" aria-hidden="true">${frame} fill="#fffdf8" stroke="#b8b0a0" stroke-width="1.5"/>` +
+  // the suit's class lets the four-colour deck (body.look-four, style.css) recolour the ink
+  return `<svg class="face suit-${p.suit}" viewBox="0 0 100 140" aria-hidden="true">${frame} fill="#fffdf8" stroke="#b8b0a0" stroke-width="1.5"/>` +
     corner(label, p.suit, color) + `<g transform="rotate(180 50 70)">${corner(label, p.suit, color)}</g>` + middle + `</svg>`;
 }
 
@@ -143,7 +144,7 @@ export function chip(code, t, past = false) {
     const cls = p.special === "EMPEROR" ? "emperor" : p.special.toLowerCase().replace("_", "-");
     return `<span class="chip special ${cls}" ${attr} role="img" aria-label="${name}" title="${name}">${esc(t("card.short." + p.special))}</span>`;
   }
-  return `<span class="chip ${isRed(p.suit) ? "red" : "black"}" ${attr} role="img" aria-label="${name}" title="${name}">${esc(t("rank." + p.rank))}${suitIcon(p.suit)}</span>`;
+  return `<span class="chip ${isRed(p.suit) ? "red" : "black"} suit-${p.suit}" ${attr} role="img" aria-label="${name}" title="${name}">${esc(t("rank." + p.rank))}${suitIcon(p.suit)}</span>`;
 }
 
 /** The back of a card (no data-card: the page never knows a hidden card). */

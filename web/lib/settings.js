@@ -1,7 +1,7 @@
 // All the settings in one panel (issue #17), in the page's language, kept in the browser
 // (localStorage): the language, the bots' speed (changed at once, also during a game; it is in
 // the shareable hash as `delay`, like the rest of what changes the game), the hint and undo aids
-// (lib/aids.js keeps them), and the look: large print and projector mode (body classes; not in
+// (lib/aids.js keeps them), and the look: large print, projector mode and the four-colour deck (body classes; not in
 // the hash, they change nothing of the game).  Opened from the top bar's Settings button; Esc or
 // × closes it.
 
@@ -12,7 +12,7 @@ import { t } from "./words.js";
 import { writeHash } from "./hash.js";
 import { aidSettingsHTML, bindAidSettings } from "./aids.js";
 
-const LOOKS = { large: "atut.look.large", projector: "atut.look.projector" };
+const LOOKS = { large: "atut.look.large", projector: "atut.look.projector", four: "atut.look.four" };
 const DELAY_KEY = "atut.delay";
 
 function get(key) { try { return localStorage.getItem(key); } catch (_) { return null; } }
@@ -46,7 +46,7 @@ function panelHTML() {
       <fieldset><legend>${esc(t("ui.settings.play"))}</legend>
         <label class="field"><span>${esc(t("ui.delay"))}</span><select data-testid="settings-delay">${DELAYS.map(opt).join("")}</select></label>
         ${aidSettingsHTML()}</fieldset>
-      <fieldset><legend>${esc(t("ui.settings.look"))}</legend>${look("large")}${look("projector")}</fieldset>
+      <fieldset><legend>${esc(t("ui.settings.look"))}</legend>${look("large")}${look("projector")}${look("four")}</fieldset>
       <p class="settings-note">${esc(t("ui.settings.note"))}</p></div>`;
 }
 

@@ -453,7 +453,7 @@ export default {
     "ui.look.large": "Duży druk",
     "ui.look.projector": "Tryb rzutnika (stół na cały ekran, panele boczne schowane)",
     "ui.look.four": "Talia czterokolorowa (piki czarne, kiery czerwone, kara niebieskie, trefle zielone)",
-    "ui.rules.english": "Podsumowanie jest po polsku; treść poszczególnych reguł i przykładów jest na razie po angielsku (identyfikatory są wspólne dla obu języków).",
+    "ui.rules.english": "Niektóre reguły są na razie po angielsku (identyfikatory są wspólne dla obu języków).",
     "ui.rules.open_rule": "kliknij, aby zobaczyć regułę {rule}",
     "column.deal.short": "#",
     "column.declarer.short": "Gr.",

@@ -36,20 +36,28 @@ export function pregrade() {
     const p = { key: dealKey(r.deal_no), grades: {}, running: true };
     pre = p;
     document.body.dataset.pregrade = "running";     // for tests: "running", then "done"
-    for (const st of r.steps.filter((x) => x.mine)) {
-      let g;
-      try {
-        g = await request("review_grade", { i: st.i });
-      } catch (err) {
-        g = { grade: "error", error: err.message };
-      }
-      if (my !== preToken) return;
-      p.grades[st.i] = g;
-      if (R && R.pre === p) draw();
-    }
+    if (!(await gradeInto(r.steps, p.grades, () => my === preToken))) return;
     p.running = false;
     document.body.dataset.pregrade = "done";
   })();
+}
+
+/** Grade the person's decisions among `steps` not yet in `grades`, one request after the
+ *  other, while live() holds; an open review showing these grades is redrawn as each comes.
+ *  False when it stopped because live() no longer held. */
+async function gradeInto(steps, grades, live) {
+  for (const st of steps.filter((x) => x.mine && !grades[x.i])) {
+    let g;
+    try {
+      g = await request("review_grade", { i: st.i });
+    } catch (err) {
+      g = { grade: "error", error: err.message };
+    }
+    if (!live()) return false;
+    grades[st.i] = g;
+    if (R && R.grades === grades) draw();
+  }
+  return true;
 }
 
 /** A new table: the background grading of the old one is dropped. */
@@ -81,29 +89,16 @@ export async function openReview() {
   }
   if (my !== token) return;
   const p = pre && pre.key === dealKey(r.deal_no) ? pre : null;
-  R = { ...r, at: 0, grades: p ? p.grades : {}, why: {}, token: my, pre: p };
+  R = { ...r, at: 0, grades: p ? p.grades : {}, why: {}, token: my };
   draw();
-  if (!p || !p.running) grade(my);          // what the background has not graded (or all)
+  // what the background has not graded (or all)
+  if (!p || !p.running) gradeInto(R.steps, R.grades, () => my === token && !!R);
 }
 
 export function closeReview() {
   token++;
   R = null;
   if (box) { box.remove(); box = null; }
-}
-
-async function grade(my) {
-  for (const st of R.steps.filter((x) => x.mine && !R.grades[x.i])) {
-    let g;
-    try {
-      g = await request("review_grade", { i: st.i });
-    } catch (err) {
-      g = { grade: "error", error: err.message };
-    }
-    if (my !== token || !R) return;
-    R.grades[st.i] = g;
-    draw();
-  }
 }
 
 async function why(i) {

@@ -311,6 +311,10 @@ export default {
     "event.deal_over.you": "You win the deal",
     "event.game_over": "{winner} wins the game",
     "event.game_over.you": "You win the game",
+    // --- pace and sounds (#17) ---
+    // --- start-up (#18) ---
+    // --- your bot at the table (#15) ---
+    // --- parallel search (#18) ---
   },
   pl: {
     "ui.loading": "Rozkładam stolik…",
@@ -593,5 +597,9 @@ export default {
     "event.deal_over.you": "Wygrywasz rozdanie",
     "event.game_over": "{winner} wygrywa grę",
     "event.game_over.you": "Wygrywasz grę",
+    // --- pace and sounds (#17) ---
+    // --- start-up (#18) ---
+    // --- your bot at the table (#15) ---
+    // --- parallel search (#18) ---
   },
 };

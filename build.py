@@ -7,6 +7,7 @@
     python3 build.py lint               ruff (Python) and eslint (the page)
     python3 build.py bench-page         cold-cache page timings in headless Chromium
     python3 build.py soak-page          50 whole games in one page, worker memory curve (Chromium)
+    python3 build.py bench-bots         bot decision times: Pyodide (in Node) beside CPython
     python3 build.py bench-lab          bot lab arena deals/s in Chromium beside CPython, per game
 
 build.py itself is standard library only.  It sets up .venv/ with the pinned tools of
@@ -841,6 +842,16 @@ def browser_script(name: str, args: list[str]) -> int:
                           cwd=ROOT, env=dict(os.environ, ATUT_DIST_BUILT="1")).returncode
 
 
+def bench_bots(args: list[str]) -> int:
+    """Bot decision times in Pyodide (Node, the pinned npm package) and CPython side by side:
+    tools/bench_bots.py (see its docstring for the options)."""
+    py = ensure_venv()
+    ensure_npm_packages()
+    build()
+    return subprocess.run([str(py), str(ROOT / "tools" / "bench_bots.py"), *args], cwd=ROOT,
+                          env=dict(os.environ, ATUT_DIST_BUILT="1")).returncode
+
+
 BROWSER_SCRIPTS = {"bench-page": "bench_page", "soak-page": "soak_page", "bench-aids": "bench_aids",
                    "bench-lab": "bench_lab"}
 
@@ -867,6 +878,8 @@ def main(argv: list[str]) -> int:
             return test(argv[1:])
         if cmd == "lint":
             return lint()
+        if cmd == "bench-bots":
+            return bench_bots(argv[1:])
         if cmd in BROWSER_SCRIPTS:
             return browser_script(BROWSER_SCRIPTS[cmd], argv[1:])
         if cmd in ("-h", "--help", "help"):

@@ -545,5 +545,49 @@ def bench_times(game_id: str, players: int, level: int, deals: int, seed: int) -
     return {"times": times, "capped": capped}
 
 
+def decision_times(game_id: str, players: int, level: int, seeds=(1, 2), clock=None,
+                   warmup: int = 1) -> dict:
+    """The decision benchmark of issue 18 (``tools/bench_bots.py`` runs it in Pyodide and in
+    CPython): a ``level`` bot in seat 0 against level-2 bots, the first deal of each seed, the
+    time cap lifted (so that the whole counted search is timed, and decisions depend only on
+    the seed and the view, as in ``scripts/decision_hash.py``).  Only decisions with more than
+    one legal action are timed, by ``clock`` (seconds of CPU time: ``time.process_time`` by
+    default).  First the bot makes ``warmup`` such decisions in seed 0's deal, not counted.  Returns
+    ``{"times": [...], "hash": ..., "capped": n}``, ``hash`` a fingerprint of every action
+    taken, so that two runtimes can be shown to have made the same decisions."""
+    import hashlib
+    clock = clock or time.process_time
+    h = hashlib.sha256()
+    times: list[float] = []
+    capped = 0
+    if warmup:
+        _first_deal(game_id, players, level, 0, clock, [], None, warmup)
+    for seed in seeds:
+        capped += _first_deal(game_id, players, level, seed, clock, times, h)
+    return {"times": times, "hash": h.hexdigest()[:16], "capped": capped}
+
+
+def _first_deal(game_id, players, level, seed, clock, times, h, stop_after=None) -> int:
+    """Play the first deal of ``seed`` for ``decision_times`` (up to ``stop_after`` timed
+    decisions); the times go to ``times``, the actions into the hash ``h``; the number of
+    decisions cut by the time cap."""
+    game = atut.new_game(game_id, players=players, seed=seed)
+    bots = [make_bot(game_id, level, seed=seed, budget={"time_cap": 1e9, "clock": "cpu"})]
+    bots += [make_bot(game_id, 2, seed=seed * 7 + s) for s in range(1, players)]
+    deal_no = game.deal_no
+    while not game.is_over and game.deal_no == deal_no and len(times) != stop_after:
+        s = game.to_move
+        v = game.view(s)
+        if s == 0 and len(v["legal_actions"]) > 1:
+            t = clock()
+            a = bots[0].choose(v)
+            times.append(clock() - t)
+        else:
+            a = bots[s].choose(v)
+        if h is not None:
+            h.update(atut.canonical(a).encode())
+        game.apply(a)
+    return bots[0].stats.get("capped", 0)
+
 if __name__ == "__main__":
     sys.exit(main())

@@ -31,6 +31,7 @@ from ..games.cesarz import (
     card_key,
     entry_key,
     meld_partners,
+    meld_parts,
     meld_value,
     musik_credit,
 )
@@ -478,46 +479,75 @@ def _lead(k: Knowledge, cards, parts):
 
 # --- rollouts ----------------------------------------------------------------------------------
 
+# The cards that form a meld with each card (any hand): ``meld_partners(c, hand)`` is
+# ``C.cards_of(_PARTNERS[c] & hand)``, the same cards in the same order.
+_PARTNERS = [C.mask_of(meld_partners(_c, SUITED_MASK)) for _c in range(48)]
+
+
+def _act(t) -> dict:
+    """A play of the int policies below as an action dict."""
+    c, k, p = t
+    a = {"type": "play", "card": C.CODES[c]}
+    if k != NO:
+        a["companion"] = C.CODES[k]
+    if p != NO:
+        a["meld"] = C.CODES[p]
+    return a
+
+
+def _other_phase(g: Cesarz) -> dict:
+    """The rollout's bid and give: pass; give the card least worth keeping."""
+    if g.phase == "bid":
+        return {"type": "pass"}
+    hand = g.hands[g.to_move]
+    c = min(C.cards_of(hand), key=lambda c: (keep_value(c, hand, g.trump), c))
+    return {"type": "give", "card": C.CODES[c], "to": g.to_give[0]}
+
+
 def rollout_policy(g: Cesarz, rng: random.Random) -> dict:
     """A fast, noisy policy for a full state, read from the hand masks (building every legal
     action, dozens with three jokers and the emperor, cost half the rollout): a meld when one
     may be declared (G17), else mostly a plain card (the cheapest that beats, or the cheapest),
     and now and then a joker or the emperor with a random companion (G12-G14)."""
-    if g.phase == "bid":
-        return {"type": "pass"}
-    if g.phase == "give":
-        hand = g.hands[g.to_move]
-        c = min(C.cards_of(hand), key=lambda c: (keep_value(c, hand, g.trump), c))
-        return {"type": "give", "card": C.CODES[c], "to": g.to_give[0]}
+    if g.phase != "play":
+        return _other_phase(g)
+    return _act(_noisy_play(g, rng))
+
+
+def _noisy_play(g: Cesarz, rng: random.Random) -> tuple[int, int, int]:
+    """``rollout_policy``'s play as ints: (card, companion, meld partner), ``NO`` for none."""
     hand = g.hands[g.to_move]
     suited = hand & SUITED_MASK
     specials = hand & _SPECIALS
     if not suited:                                          # bare joker / emperor (G13, G15)
-        return {"type": "play", "card": C.CODES[rng.choice(C.cards_of(specials))]}
+        return rng.choice(C.cards_of(specials)), NO, NO
     led = g.led
-    if g.emperor_trick or led == NO or g.released:
+    emp = g.emperor_trick
+    if emp or led == NO or g.released:
         playable = suited
     else:
         playable = suited & SUIT[led] or suited
     cards = C.cards_of(playable)
-    if not g.emperor_trick:                                 # G17: lead, or beat the trick
-        melds = []
-        for c in cards:
-            if _MELD_PART >> c & 1 and (not g.trick or g._would_win(c)):
-                for p in meld_partners(c, hand):
-                    melds.append((c, p))
-        if melds and rng.random() < 0.9:
-            c, p = rng.choice(melds)
-            return {"type": "play", "card": C.CODES[c], "meld": C.CODES[p]}
+    trick = g.trick
+    if not emp:                                             # G17: lead, or beat the trick
+        parts = meld_parts(hand) & playable
+        if parts:
+            melds = []
+            for c in C.cards_of(parts):
+                if not trick or g._would_win(c):
+                    for p in C.cards_of(_PARTNERS[c] & hand):
+                        melds.append((c, p))
+            if melds and rng.random() < 0.9:
+                c, p = rng.choice(melds)
+                return c, NO, p
     if specials and rng.random() >= 0.85:
         x = rng.choice(C.cards_of(specials))
-        k = rng.choice(C.cards_of(suited))
-        return {"type": "play", "card": C.CODES[x], "companion": C.CODES[k]}
-    if g.trick and not g.emperor_trick and rng.random() < 0.6:
+        return x, rng.choice(C.cards_of(suited)), NO
+    if trick and not emp and rng.random() < 0.6:
         # try to win cheaply: the lowest card that beats, else the lowest card
         trump = g.trump
         best = 0
-        for e in g.trick:
+        for e in trick:
             v = entry_key(e, trump, led)
             if v > best:
                 best = v
@@ -529,9 +559,8 @@ def rollout_policy(g: Cesarz, rng: random.Random) -> dict:
                 win = c
             if low is None or VALUE[c] < VALUE[low]:
                 low = c
-        c = win if win is not None else low
-        return {"type": "play", "card": C.CODES[c]}
-    return {"type": "play", "card": C.CODES[rng.choice(cards)]}
+        return (win if win is not None else low), NO, NO
+    return rng.choice(cards), NO, NO
 
 
 def _others(d: list, seat: int, n: int) -> float:
@@ -569,15 +598,22 @@ def smart_rollout_policy(g: Cesarz, rng: random.Random) -> dict:
     the highest card still out, win a trick cheaply or with the last card richly, take a rich
     trick with a joker's high companion or the emperor, else throw the cheapest card), with
     ``ROLLOUT_EPS`` of the moves left to the noisier ``rollout_policy``."""
-    if g.phase != "play" or rng.random() < ROLLOUT_EPS:
-        return rollout_policy(g, rng)
+    if g.phase != "play":
+        return _other_phase(g)
+    return _act(_smart_play(g, rng))
+
+
+def _smart_play(g: Cesarz, rng: random.Random) -> tuple[int, int, int]:
+    """``smart_rollout_policy``'s play as ints: (card, companion, meld partner)."""
+    if rng.random() < ROLLOUT_EPS:
+        return _noisy_play(g, rng)
     seat = g.to_move
     hands = g.hands
     hand = hands[seat]
     suited = hand & SUITED_MASK
     specials = hand & _SPECIALS
     if not suited:
-        return {"type": "play", "card": C.CODES[rng.choice(C.cards_of(specials))]}
+        return rng.choice(C.cards_of(specials)), NO, NO
     led = g.led
     trump = g.trump
     emp = g.emperor_trick
@@ -587,24 +623,20 @@ def smart_rollout_policy(g: Cesarz, rng: random.Random) -> dict:
         playable = suited & SUIT[led] or suited
     cards = C.cards_of(playable)
     trick = g.trick
-    if not emp:
+    parts = meld_parts(hand)
+    if not emp and parts & playable:
         bestm = None
-        for c in cards:
-            if _MELD_PART >> c & 1 and (not trick or g._would_win(c)):
-                for p in meld_partners(c, hand):
+        for c in C.cards_of(parts & playable):
+            if not trick or g._would_win(c):
+                for p in C.cards_of(_PARTNERS[c] & hand):
                     v = meld_value(c, p)
                     if bestm is None or v > bestm[0]:
                         bestm = (v, c, p)
         if bestm is not None:
-            return {"type": "play", "card": C.CODES[bestm[1]], "meld": C.CODES[bestm[2]]}
-    parts = 0
-    for c in C.cards_of(suited & _MELD_PART):
-        if meld_partners(c, hand):
-            parts |= 1 << c
+            return bestm[1], NO, bestm[2]
     if emp:
-        return {"type": "play", "card": C.CODES[_cheap(cards, parts)]}
+        return _cheap(cards, parts), NO, NO
     order = g.trick_order
-    later = [s for s in order[g.trick_pos + 1:] if hands[s]]
     if not trick:
         others = 0
         for s in order[1:]:
@@ -623,7 +655,7 @@ def smart_rollout_policy(g: Cesarz, rng: random.Random) -> dict:
         else:
             c = min(cards, key=lambda c: (parts >> c & 1, C.SUIT_OF[c] == trump,
                                           VALUE[c], -C.count(hand & SUIT[C.SUIT_OF[c]])))
-        return {"type": "play", "card": C.CODES[c]}
+        return c, NO, NO
     best = 0
     value = 0
     for e in trick:
@@ -638,9 +670,10 @@ def smart_rollout_policy(g: Cesarz, rng: random.Random) -> dict:
         if key > best:
             wins.append(c)
     if wins:
+        later = [s for s in order[g.trick_pos + 1:] if hands[s]]
         if not later:
             c = max(wins, key=lambda c: (VALUE[c] - 3 * (parts >> c & 1), -POWER[c]))
-            return {"type": "play", "card": C.CODES[c]}
+            return c, NO, NO
         rest = 0
         for s in later:
             rest |= hands[s]
@@ -648,15 +681,15 @@ def smart_rollout_policy(g: Cesarz, rng: random.Random) -> dict:
             C.SUIT_OF[c] == trump or trump == NO or not any(
                 not hands[s] & SUIT[led] and hands[s] & SUIT[trump] for s in later))]
         if safe:
-            return {"type": "play", "card": C.CODES[max(safe, key=lambda c: VALUE[c])]}
+            return max(safe, key=lambda c: VALUE[c]), NO, NO
         if value >= 10:
             c = min(wins, key=lambda c: POWER[c]) if rng.random() < 0.5 else \
                 max(wins, key=lambda c: POWER[c])
-            return {"type": "play", "card": C.CODES[c]}
+            return c, NO, NO
     elif value >= 10 and specials:
         if hand >> EMPEROR & 1 and value >= 20:
             c = max(C.cards_of(suited), key=lambda c: (VALUE[c], -POWER[c]))
-            return {"type": "play", "card": "EMPEROR", "companion": C.CODES[c]}
+            return EMPEROR, c, NO
         j = specials & JOKER_MASK
         if j and led != NO:
             base = 200 if led == trump else 100
@@ -664,16 +697,15 @@ def smart_rollout_policy(g: Cesarz, rng: random.Random) -> dict:
                      and not parts >> c & 1]
             if comps:
                 c = max(comps, key=lambda c: (VALUE[c], -POWER[c]))
-                return {"type": "play", "card": C.CODES[(j & -j).bit_length() - 1],
-                        "companion": C.CODES[c]}
-    return {"type": "play", "card": C.CODES[_cheap(cards, parts)]}
+                return (j & -j).bit_length() - 1, c, NO
+    return _cheap(cards, parts), NO, NO
 
 
 def _cheap(cards, parts):
     return min(cards, key=lambda c: (parts >> c & 1, VALUE[c] + POWER[c], c))
 
 
-ROLLOUT = smart_rollout_policy
+ROLLOUT = _smart_play               # the rollouts' play (ints); bids and gives: _other_phase
 
 
 def _no_deal(*_args):
@@ -689,11 +721,16 @@ def _quiet(g: Cesarz) -> Cesarz:
 
 
 def _rollout(g: Cesarz, seat: int, scores0: list, rng: random.Random) -> float:
-    """Finish the deal of a ``_quiet`` state with ``rollout_policy``; ``evaluate``'s value."""
-    apply = g._apply
+    """Finish the deal of a ``_quiet`` state with ``smart_rollout_policy`` (its int form, played
+    by ``Cesarz._play_card``); ``evaluate``'s value."""
+    play = g._play_card
     policy = ROLLOUT
     while g.to_move is not None:
-        apply(policy(g, rng))
+        if g.phase == "play":
+            c, k, p = policy(g, rng)
+            play(c, k, p)
+        else:
+            g._apply(_other_phase(g))
     n = g.n
     d = [g.scores[s] - scores0[s] for s in range(n)]
     v = (d[seat] - _others(d, seat, n)) / 100.0

@@ -592,14 +592,20 @@ class Cesarz(Game):
             self._finish_trick()
 
     def _play(self, a):
+        card = C.CARD
+        self._play_card(card[a["card"]], card[a["companion"]] if "companion" in a else NO,
+                        card[a["meld"]] if "meld" in a else NO)
+
+    def _play_card(self, c, comp, partner):
+        """``_play`` of the card ints (search's fast path): ``c`` played with the companion
+        ``comp`` and declaring a meld with ``partner`` (``NO`` for none), known legal."""
         seat = self.to_move
-        c = C.CARD[a["card"]]
-        comp = C.CARD[a["companion"]] if "companion" in a else NO
-        self.hands[seat] &= ~(1 << c)
+        hands = self.hands
+        hands[seat] &= ~(1 << c)
         if comp != NO:
-            self.hands[seat] &= ~(1 << comp)
+            hands[seat] &= ~(1 << comp)
         if c == EMPEROR:
-            self._emperor(seat, comp, a)
+            self._emperor(seat, comp, partner)
             return
         if c in JOKERS:                                        # G13
             if self.emperor_trick:                             # no obligatory suit (§6.4)
@@ -617,11 +623,10 @@ class Cesarz(Game):
         elif self.led == NO:
             self.led = s
         else:
-            if s != self.led and not self.released:            # G25: noted publicly
+            if s != self.led and not self.released and self._recording:   # G25: noted publicly
                 self.record({"type": "no_follow", "seat": seat, "suit": C.SUITS[self.led]})
             if s == self.trump and self.led != self.trump:     # G18
                 self.released = True
-        partner = C.CARD[a["meld"]] if "meld" in a else NO
         self.trick.append((seat, c, NO, s, partner))
         if partner != NO:
             self._meld(seat, c, partner)
@@ -632,25 +637,27 @@ class Cesarz(Game):
         self.meld_points[seat] += v
         self.melds.append((seat, c, partner, v))
         kind = 1 if C.RANK_OF[c] in (K_, Q_) else 2
-        self.record({"type": "meld", "seat": seat, "cards": [C.code(c), C.code(partner)],
-                     "kind": kind, "value": v})
+        if self._recording:
+            self.record({"type": "meld", "seat": seat, "cards": [C.code(c), C.code(partner)],
+                         "kind": kind, "value": v})
         if kind == 1 and self.trump != C.SUIT_OF[c]:           # §6.5, G16
             self.trump = C.SUIT_OF[c]
-            self.record({"type": "trump", "suit": C.SUITS[self.trump], "seat": seat})
+            if self._recording:
+                self.record({"type": "trump", "suit": C.SUITS[self.trump], "seat": seat})
 
-    def _emperor(self, seat, comp, a):                         # G14
+    def _emperor(self, seat, comp, partner):                   # G14
         if self.trick:
             i = self._winner_index(self.trick, self.trump)
             w = self.trick[i][0]
             self._take(w, self.trick)
-            self.record({"type": "interrupted", "seat": seat, "winner": w,
-                         "cards": self._trick_codes(self.trick),
-                         "points": self._pile_points(self.trick)})
+            if self._recording:
+                self.record({"type": "interrupted", "seat": seat, "winner": w,
+                             "cards": self._trick_codes(self.trick),
+                             "points": self._pile_points(self.trick)})
             self.last_trick = self.trick
             self.last_winner = w
             self.last_kind = "interrupted"
         self.emperor_trick = True
-        partner = C.CARD[a["meld"]] if "meld" in a else NO
         self.trick = [(seat, EMPEROR, comp, NO, partner)]
         self.led = NO
         self.released = False
@@ -673,12 +680,15 @@ class Cesarz(Game):
 
     def _take(self, w, entries):
         m = 0
+        points = 0
         for _, c, k, _s, _m in entries:
             m |= 1 << c
+            points += VALUE[c]
             if k != NO:
                 m |= 1 << k
+                points += VALUE[k]
         self.captured[w] |= m
-        self.card_points[w] += self._pile_points(entries)
+        self.card_points[w] += points
         self.tricks_won[w] += 1
 
     def _finish_trick(self):
@@ -687,9 +697,11 @@ class Cesarz(Game):
         else:
             w = self.trick[self._winner_index(self.trick, self.trump)][0]
         self._take(w, self.trick)
-        self.record({"type": "trick", "winner": w, "leader": self.trick[0][0],
-                     "cards": self._trick_codes(self.trick),
-                     "points": self._pile_points(self.trick), "emperor": self.emperor_trick})
+        if self._recording:                                    # (search states record nothing)
+            self.record({"type": "trick", "winner": w, "leader": self.trick[0][0],
+                         "cards": self._trick_codes(self.trick),
+                         "points": self._pile_points(self.trick),
+                         "emperor": self.emperor_trick})
         self.last_trick = self.trick
         self.last_winner = w
         self.last_kind = "emperor" if self.emperor_trick else "trick"
@@ -718,7 +730,8 @@ class Cesarz(Game):
                   "card_points": list(self.card_points), "changes": changes,
                   "scores": list(self.scores)}
         self.previous_deal = result
-        self.record({"type": "deal_over", **_copied(result)})
+        if self._recording:
+            self.record({"type": "deal_over", **_copied(result)})
         self.to_move = None
         top = max(self.scores)
         if top >= TARGET:                                      # G24

@@ -41,7 +41,7 @@ from ..games.sixty_six import (
 )
 from ..tricks import beats, winning
 from .sampling import possible_cards, sample_cards
-from .search import fast_clone, search
+from .search import search
 
 DECK_MASK = C.mask_of(DECK)
 SUIT = C.SUIT_MASK
@@ -262,6 +262,7 @@ def determinize(view: dict, rng: random.Random) -> SixtySix:
     # the search's own fields, beside the game's:
     g.voids = list(k.voids)                  # kept up to date by the rule rollouts
     g.searcher = me if n >= 3 else None      # plays its own last cards by search (OWN_MAX)
+    g.settled = None                         # a rollout's value once it is settled
     return g
 
 
@@ -455,10 +456,25 @@ def _rule_follow(k, cards, parts):
 def rollout_policy(g: SixtySix, rng: random.Random) -> dict:
     if g.to_move == getattr(g, "searcher", None) and g.trump_card is None and \
             C.count(g.hands[g.to_move]) <= OWN_MAX.get(g.n, 0):
-        return ACTION[_own_best(g, g.to_move)]
+        value, m, steps = _own_node(g, g.to_move)
+        if g.n in RULE_ROLLOUTS and ROLLOUT_EPS == 0:
+            # The rest of this rollout is settled: the others play the rules (as in the own
+            # search) and this seat the line just found.  ``deal_over`` ends it here and
+            # ``evaluate`` gives its value; the random draws those moves would have made
+            # (``ROLLOUT_EPS``) are drawn all the same, so that the search's stream is that of
+            # the played-out rollout.
+            for _ in range(steps):
+                rng.random()
+            g.settled = value
+        return ACTION[m]
     if g.n in RULE_ROLLOUTS and not rng.random() < ROLLOUT_EPS:
         return rule_rollout_policy(g, rng)
     return tournament_policy(g, rng)
+
+
+def deal_over(g: SixtySix, start) -> bool:
+    """The deal is over (one deal is one game, G14) or its rollout is settled (``settled``)."""
+    return g.to_move is None or getattr(g, "settled", None) is not None
 
 
 def tournament_policy(g: SixtySix, rng: random.Random) -> dict:
@@ -535,41 +551,73 @@ def _own_moves(g: SixtySix) -> list:
     """The seat's moves, the rules' one first (it often wins: then the others are skipped)."""
     moves = g._moves()
     if len(moves) > 1:
-        a = rule_rollout_policy(g, None)
-        r = C.CARD[a["card"]] + (MELD_FLAG if "meld" in a else 0)
+        r = _rule_rollout_move(g)
         moves.remove(r)
         moves.insert(0, r)
     return moves
 
 
-def _own_best(g: SixtySix, seat: int) -> int:
+# The own-line search's results: ``_own_node``'s answer per state, for one decision (cleared by
+# ``search_values``).  A rollout meets the same states again after the first search of its own
+# cards (the next own turn, when the others played as the search assumed).
+_own_memo: dict = {}
+
+
+def _own_node(g: SixtySix, seat: int) -> tuple:
+    """The own-line search at ``seat``'s turn: ``(value, best move, the others' moves to the
+    end of the deal on the best line)``; the rules' move is tried first, the first best move
+    is kept, and a won deal ends the search (the margin only breaks ties)."""
+    moves = _own_moves(g)                  # first: it notes the voids shown (``_note_voids``)
+    key = (seat, g.trump, g.exchanged, g.to_move, tuple(g.hands), tuple(g.trick),
+           tuple(g.last_trick), tuple(g.points), tuple(g.captured), tuple(g.voids),
+           tuple(g.marriages))
+    found = _own_memo.get(key)
+    if found is not None:
+        return found
     best = bv = None
-    for m in _own_moves(g):
-        c = fast_clone(g)
+    bs = 0
+    for m in moves:
+        c = _copy(g)
         c._do(m)
-        v = _own_value(c, seat)
+        v, steps = _own_value(c, seat)
         if bv is None or v > bv:
-            best, bv = m, v
+            best, bv, bs = m, v, steps
             if v >= 1.0:                   # a won deal: enough (the margin only breaks ties)
                 break
-    return best
+    found = _own_memo[key] = (bv, best, bs)
+    return found
 
 
-def _own_value(g: SixtySix, seat: int) -> float:
+def _own_value(g: SixtySix, seat: int) -> tuple:
+    """``g`` (mutated) after ``seat``'s move: the others play the rules up to ``seat``'s next
+    turn, which the own-line search values; ``(value, the others' moves to the end)``."""
+    steps = 0
     while g.to_move is not None and g.to_move != seat:
-        g._apply(rule_rollout_policy(g, None))
+        g._do(_rule_rollout_move(g))
+        steps += 1
     if g.to_move is None:
-        return evaluate(g, seat, None)
-    bv = None
-    for m in _own_moves(g):
-        c = fast_clone(g)
-        c._do(m)
-        v = _own_value(c, seat)
-        if bv is None or v > bv:
-            bv = v
-            if v >= 1.0:
-                break
-    return bv
+        return evaluate(g, seat, None), steps
+    value, _, more = _own_node(g, seat)
+    return value, steps + more
+
+
+def _copy(g: SixtySix) -> SixtySix:
+    """``fast_clone`` for the own-line search: only the fields a play changes are copied (a
+    play assigns ``last_trick``, never changes it; nothing is recorded)."""
+    new = object.__new__(SixtySix)
+    d = g.__dict__.copy()
+    d["hands"] = g.hands[:]
+    d["trick"] = g.trick[:]
+    d["points"] = g.points[:]
+    d["captured"] = g.captured[:]
+    d["tricks_won"] = g.tricks_won[:]
+    d["marriages"] = g.marriages[:]
+    d["stock"] = g.stock[:]
+    d["scores"] = g.scores[:]
+    d["voids"] = g.voids[:]
+    d["_cache"] = None
+    new.__dict__ = d
+    return new
 
 
 class _StateKnowledge:
@@ -625,6 +673,11 @@ def rule_rollout_policy(g: SixtySix, rng: random.Random) -> dict:
     """Rollouts with 3-4 players: every seat plays the level-2 rules (``rule_move``) from what it
     knows in the sampled state; with probability ``ROLLOUT_EPS`` a seat plays the old
     tournament policy instead (some variety between samples)."""
+    return ACTION[_rule_rollout_move(g)]
+
+
+def _rule_rollout_move(g: SixtySix) -> int:
+    """``rule_rollout_policy``'s move as an int move (``games.sixty_six``)."""
     if g.trump_card is None:
         _note_voids(g)
     seat = g.to_move
@@ -643,7 +696,7 @@ def rule_rollout_policy(g: SixtySix, rng: random.Random) -> dict:
             if f:
                 cards = f
         cards = C.cards_of(cards)
-    return ACTION[rule_move(k, exchange, melds, cards)]
+    return rule_move(k, exchange, melds, cards)
 
 
 def _note_voids(g: SixtySix) -> None:
@@ -684,6 +737,7 @@ def search_values(view, legal, rng, budget, stats, level):
     """The generic search (``bots.search``); with 3-4 players it takes the rollouts of that
     player count (``rollouts_3``, ...)."""
     n = view["players"]
+    _own_memo.clear()
     if n >= 3:
         budget = dict(budget, rollouts=budget.get(f"rollouts_{n}", budget["rollouts"]))
     return search(sys.modules[__name__], view, legal, rng, budget, stats)
@@ -692,7 +746,11 @@ def search_values(view, legal, rng, budget, stats, level):
 # --- evaluation and endgame --------------------------------------------------------------------
 
 def evaluate(g: SixtySix, seat: int, start) -> float:
-    """1 for a won deal, 0 for a lost one, plus a small tie-break for the card-point margin."""
+    """1 for a won deal, 0 for a lost one, plus a small tie-break for the card-point margin; a
+    settled rollout's value (``rollout_policy``) as it was found."""
+    settled = getattr(g, "settled", None)
+    if settled is not None:
+        return settled
     won = 1.0 if g.deal_winner == seat else 0.0
     other = max(g.points[s] for s in range(g.n) if s != seat)
     return won + 0.02 * (g.points[seat] - other) / 120

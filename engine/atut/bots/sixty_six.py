@@ -32,8 +32,8 @@ from ..games.sixty_six import (
     DECK,
     EXCHANGE_MOVE,
     HAND_SIZE,
+    KINGS,
     MELD_FLAG,
-    PARTNER,
     POWER,
     TARGET,
     VALUE,
@@ -45,6 +45,7 @@ from .search import search
 
 DECK_MASK = C.mask_of(DECK)
 SUIT = C.SUIT_MASK
+SUIT_OF = C.SUIT_OF
 
 # Level 4 solves once the stock is gone; the endgame is open (2 players) or sampled (3, 4).
 SOLVE_CARDS = 12
@@ -314,19 +315,24 @@ INFER_PRE = True
 
 # --- shared card judgement --------------------------------------------------------------------
 
+# ``_cheapest``'s order as one int per trump suit and card: (a trump, [part of a marriage: bit
+# 13, added per hand], value, power, the card) from the highest bits down.
+CHEAP = tuple(tuple((C.SUIT_OF[c] == t) << 14 | VALUE[c] << 9 | POWER[c] << 6 | c
+                    for c in range(48)) for t in range(4))
+
+
 def _cheapest(cards, trump, marriage_parts=0):
-    """The card that costs least to throw away: low value, not a trump, not part of a marriage."""
-    return min(cards, key=lambda c: (C.suit_of(c) == trump, (marriage_parts >> c) & 1,
-                                     VALUE[c], POWER[c], c))
+    """The card that costs least to throw away: low value, not a trump, not part of a marriage
+    (then the lower power, then the lower card int)."""
+    key = CHEAP[trump]
+    return min([key[c] | (marriage_parts >> c & 1) << 13 for c in cards]) & 63
 
 
 def _marriage_parts(hand: int) -> int:
-    m = 0
-    for su in range(4):
-        k, q = C.make(C.KING, su), C.make(C.QUEEN, su)
-        if hand >> k & 1 and hand >> q & 1:
-            m |= (1 << k) | (1 << q)
-    return m
+    """The kings and queens of ``hand`` whose partner it holds (a queen's int is its king's
+    plus one)."""
+    m = hand & hand >> 1 & KINGS
+    return m | m << 1
 
 
 # --- level 2: rules ---------------------------------------------------------------------------
@@ -362,32 +368,33 @@ def rule_move(k, exchange: bool, melds: list, hand_cards: list) -> int:
 
 
 def _keeper(k: Knowledge):
-    trumps = C.cards_of(k.hand & SUIT[k.trump])
+    """The highest trump in hand (the lowest card int of the suit), or ``None``."""
+    trumps = k.hand & SUIT[k.trump]
     if not trumps:
         return None
-    return max(trumps, key=lambda c: POWER[c])
+    return (trumps & -trumps).bit_length() - 1
 
 
 def _takes_66(k: Knowledge, c: int) -> bool:
     """Whether playing ``c`` surely wins this trick and reaches 66 (G11)."""
-    if k.trick:
-        best = winning(k.trick, k.trump, POWER)[1]
-        if not beats(c, best, k.trump, POWER):
-            return False
-        if len(k.trick) < k.n - 1 and not _sure_winner(k, c):
-            return False
-        value = sum(VALUE[x] for _, x in k.trick) + VALUE[c]
-        return k.points[k.seat] + value >= TARGET
-    return False
+    trick = k.trick
+    if not trick:
+        return False
+    value = VALUE[c]
+    for _, x in trick:
+        value += VALUE[x]
+    if k.points[k.seat] + value < TARGET:
+        return False
+    if not beats(c, winning(trick, k.trump, POWER)[1], k.trump, POWER):
+        return False
+    return len(trick) >= k.n - 1 or _sure_winner(k, c)
 
 
 def _sure_winner(k: Knowledge, c: int) -> bool:
     """No card the others may hold takes ``c`` when led (after the stock is gone)."""
-    su = C.suit_of(c)
-    higher = 0
-    for x in C.cards_of(DECK_MASK & SUIT[su] & ~k.hand & ~k.played):
-        if POWER[x] > POWER[c]:
-            higher |= 1 << x
+    su = SUIT_OF[c]
+    # the higher cards of the suit are its lower ints (A, 10, K, Q, J, 9)
+    higher = DECK_MASK & SUIT[su] & ~k.hand & ~k.played & ((1 << c) - 1)
     for s in range(k.n):
         if s == k.seat:
             continue
@@ -425,29 +432,37 @@ def _rule_lead(k, melds, cards, parts):
 
 
 def _rule_follow(k, cards, parts):
+    """``cards``: ascending, so that within a suit the higher card (and the one worth more)
+    comes first."""
     tr = k.trump
-    best = winning(k.trick, tr, POWER)[1]
-    led = C.suit_of(k.trick[0][1])
-    value = sum(VALUE[c] for _, c in k.trick)
-    last = len(k.trick) == k.n - 1
-    my_pts = k.points[k.seat]
-    wins = [c for c in cards if beats(c, best, tr, POWER)]
-    same = [c for c in wins if C.suit_of(c) == C.suit_of(best)] if C.suit_of(best) == led else []
-    same = [c for c in wins if C.suit_of(c) == led and C.suit_of(best) == led]
-    trumps = [c for c in wins if C.suit_of(c) == tr and c not in same]
-    if wins and my_pts + value + max(VALUE[c] for c in wins) >= TARGET:
+    trick = k.trick
+    best = winning(trick, tr, POWER)[1]
+    led = SUIT_OF[trick[0][1]]
+    value = 0
+    for _, c in trick:
+        value += VALUE[c]
+    last = len(trick) == k.n - 1
+    sb = SUIT_OF[best]
+    pb = POWER[best]
+    wins = [c for c in cards if (POWER[c] > pb if SUIT_OF[c] == sb else SUIT_OF[c] == tr)]
+    if not wins:
+        return _cheapest(cards, tr, parts)
+    same = [c for c in wins if SUIT_OF[c] == led] if sb == led else []
+    trumps = [c for c in wins if SUIT_OF[c] == tr] if led != tr else []
+    top = max([VALUE[c] for c in wins])
+    if k.points[k.seat] + value + top >= TARGET:
         if last or any(_sure_winner(k, c) for c in wins):
-            return max(wins, key=lambda c: VALUE[c])       # G11: that trick ends the deal
+            for c in wins:                                 # G11: that trick ends the deal
+                if VALUE[c] == top:
+                    return c
     if same and (last or k.n == 2 or any(_sure_winner(k, c) for c in same)):
         # win in the suit led: bank the highest points that are safe
-        return max(same, key=lambda c: (VALUE[c], -POWER[c]))
-    if trumps and value + 0 >= 10:
+        return same[0]
+    if trumps and (value >= 10 or k.exhausted and value >= 4):
         # worth a trump: the lowest that wins, keeping a trump marriage if possible
         return min(trumps, key=lambda c: ((parts >> c) & 1, POWER[c]))
-    if trumps and k.exhausted and value >= 4:
-        return min(trumps, key=lambda c: ((parts >> c) & 1, POWER[c]))
     if same:
-        return min(same, key=lambda c: POWER[c])
+        return same[-1]
     return _cheapest(cards, tr, parts)
 
 
@@ -628,7 +643,7 @@ class _StateKnowledge:
     exchanged trump card."""
 
     __slots__ = ("n", "seat", "trump", "hand", "points", "played", "unseen", "voids", "known",
-                 "trick", "exhausted", "stock_down", "trump_card")
+                 "trick", "exhausted", "stock_down", "trump_card", "_possible")
 
     def __init__(self, g: SixtySix, seat: int):
         n = self.n = g.n
@@ -661,9 +676,16 @@ class _StateKnowledge:
         self.trick = g.trick
         self.exhausted = tc is None
         self.stock_down = len(g.stock)
+        self._possible = [None] * n
 
     def possible(self, s: int) -> int:
-        return possible_cards(self.seat, s, self.hand, self.unseen, self.voids, self.known)
+        """``Knowledge.possible``, computed once per seat (the state does not change while
+        one move is chosen)."""
+        p = self._possible[s]
+        if p is None:
+            p = self._possible[s] = possible_cards(self.seat, s, self.hand, self.unseen,
+                                                   self.voids, self.known)
+        return p
 
 
 MARRIAGE_KQ = C.mask_of(c for c in C.deck(("K", "Q")))
@@ -685,14 +707,14 @@ def _rule_rollout_move(g: SixtySix) -> int:
     hand = k.hand
     if not g.trick:
         exchange = g.trump_card is not None and hand >> C.make(C.NINE, g.trump) & 1
-        melds = [c for c in C.cards_of(hand & MARRIAGE_KQ) if hand >> PARTNER[c] & 1]
+        melds = C.cards_of(_marriage_parts(hand))
         cards = C.cards_of(hand)
     else:
         exchange = False
         melds = ()
         cards = hand
         if g.trump_card is None:
-            f = hand & SUIT[C.suit_of(g.trick[0][1])]
+            f = hand & SUIT[SUIT_OF[g.trick[0][1]]]
             if f:
                 cards = f
         cards = C.cards_of(cards)

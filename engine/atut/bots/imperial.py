@@ -43,12 +43,13 @@ import sys
 import time
 
 from .. import cards as C
+from ..game import canonical
 from ..games.imperial import BONUS as BONUS_PTS
 from ..games.imperial import DECK_MASK, HONOURS, POWER, VALUE, Imperial, find_imperials
 from ..games.imperial import TARGET as TARGET_PTS
 from ..tricks import beats, winning
 from .sampling import possible_cards, sample_cards
-from .search import note_search, search
+from .search import check_determinization, note_search, search
 
 SUIT = C.SUIT_MASK
 BUDGETS = {
@@ -217,9 +218,17 @@ class Declared:
         self.n = n
         self.trump = trump
         self.extra = {view["dealer"]: 1 << trump_card} if n == 2 else {}
+        self._memo: dict[int, int] = {}
 
     def violation(self, s: int, hand: int) -> int:
         """How far a start hand of seat ``s`` is from its declarations (0: consistent)."""
+        key = hand << 2 | s
+        v = self._memo.get(key)
+        if v is None:
+            v = self._memo[key] = self._violation(s, hand)
+        return v
+
+    def _violation(self, s: int, hand: int) -> int:
         v = 0
         b = self.best.get(s)
         if b is not None:
@@ -239,51 +248,88 @@ class Declared:
         return v
 
 
+class Sampler:
+    """``determinize`` in two steps: what the view tells (``Knowledge``, ``Declared``, the size
+    of every hidden place and the cards it may take), read once per decision, and ``deal``, one
+    sample of the hidden cards.  ``game`` makes the sample a full state."""
+
+    def __init__(self, view: dict):
+        self.view = view
+        k = self.k = Knowledge(view)
+        n, me = k.n, k.seat
+        dec = self.dec = Declared(view, n, k.trump, k.trump_card)
+        sizes = self.sizes = {}
+        allowed = self.allowed = {}
+        for s in range(n):
+            if s == me:
+                continue
+            sizes[s] = k.counts[s] - C.count(k.known[s])
+            m = DECK_MASK[n]
+            for su in range(4):
+                if k.voids[s] >> su & 1:
+                    m &= ~SUIT[su]
+            if s in dec.honours_shown:
+                m &= ~k.honours                  # G9, G11: its honours were all shown
+            allowed[s] = m
+        if n == 2:
+            sizes["unused"] = k.unused
+        self.unseen = C.cards_of(k.unseen)
+
+    def deal(self, rng: random.Random) -> dict:
+        """The hidden cards dealt at random (``{seat or "unused": mask}``), as ``determinize``
+        deals them (the same draws from ``rng``)."""
+        deal = sample_cards(self.unseen, self.sizes, self.allowed, rng)
+        if REPAIR_STEPS:
+            _repair(deal, self.k, self.dec, self.allowed, rng)
+        return deal
+
+    def hands(self, deal: dict) -> list[int]:
+        k = self.k
+        return [k.hand if s == k.seat else deal[s] | k.known[s] for s in range(k.n)]
+
+    def game(self, deal: dict, rng: random.Random) -> Sim:
+        """The full state of a ``deal``; one draw from ``rng`` (``Game.sampled``)."""
+        view, k = self.view, self.k
+        n = k.n
+        hands = self.hands(deal)
+        lt = view.get("last_trick")
+        return Sim.sampled(
+            view, rng,
+            sim_ply=0,
+            sim_leads=[],
+            sim_spent=0.0,
+            hands=hands,
+            trump_card=k.trump_card,
+            trump=k.trump,
+            unused=deal.get("unused", 0),
+            start_hands=[hands[s] | k.played_by[s] for s in range(n)],
+            revealed=[C.mask_of(C.card(x) for x in cs) for cs in view["revealed"]],
+            taken=list(k.taken),
+            tricks_won=list(k.tricks_won),
+            trick=list(k.trick),
+            last_trick=[(x["seat"], C.card(x["card"])) for x in lt["cards"]] if lt else [],
+            last_winner=lt["winner"] if lt else None,
+            leader=view["leader"],
+            deal_points=list(view["deal_points"]),
+            sheet=[list(r[1:]) for r in view["score_sheet"]["rows"][:-1]],   # not the totals
+            summary=[],
+            prev_deal=[])
+
+
 def determinize(view: dict, rng: random.Random) -> Imperial:
-    k = Knowledge(view)
-    n, me = k.n, k.seat
-    dec = Declared(view, n, k.trump, k.trump_card)
-    sizes = {}
-    allowed = {}
-    for s in range(n):
-        if s == me:
-            continue
-        sizes[s] = k.counts[s] - C.count(k.known[s])
-        m = DECK_MASK[n]
-        for su in range(4):
-            if k.voids[s] >> su & 1:
-                m &= ~SUIT[su]
-        if s in dec.honours_shown:
-            m &= ~k.honours                      # G9, G11: its honours were all shown
-        allowed[s] = m
-    if n == 2:
-        sizes["unused"] = k.unused
-    deal = sample_cards(C.cards_of(k.unseen), sizes, allowed, rng)
-    if REPAIR_STEPS:
-        _repair(deal, k, dec, allowed, rng)
-    hands = [k.hand if s == me else deal[s] | k.known[s] for s in range(n)]
-    lt = view.get("last_trick")
-    return Sim.sampled(
-        view, rng,
-        sim_ply=0,
-        sim_leads=[],
-        sim_spent=0.0,
-        hands=hands,
-        trump_card=k.trump_card,
-        trump=k.trump,
-        unused=deal.get("unused", 0),
-        start_hands=[hands[s] | k.played_by[s] for s in range(n)],
-        revealed=[C.mask_of(C.card(x) for x in cs) for cs in view["revealed"]],
-        taken=k.taken,
-        tricks_won=k.tricks_won,
-        trick=list(k.trick),
-        last_trick=[(x["seat"], C.card(x["card"])) for x in lt["cards"]] if lt else [],
-        last_winner=lt["winner"] if lt else None,
-        leader=view["leader"],
-        deal_points=list(view["deal_points"]),
-        sheet=[list(r[1:]) for r in view["score_sheet"]["rows"][:-1]],   # not the totals
-        summary=[],
-        prev_deal=[])
+    sampler = Sampler(view)
+    return sampler.game(sampler.deal(rng), rng)
+
+
+def _pick(seq, getrandbits):
+    """``rng.choice(seq)`` with ``getrandbits = rng.getrandbits``: the very same draws
+    (``Random._randbelow``), without two calls per pick."""
+    n = len(seq)
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return seq[r]
 
 
 def _repair(deal: dict, k: Knowledge, dec: Declared, allowed: dict, rng) -> None:
@@ -292,36 +338,40 @@ def _repair(deal: dict, k: Knowledge, dec: Declared, allowed: dict, rng) -> None
     were tried; a swap is kept when it does not make the hands less consistent."""
     fixed = {s: k.played_by[s] | k.known[s] for s in deal if s != "unused"}
     viol = {s: dec.violation(s, deal[s] | fixed[s]) for s in fixed}
-    total = sum(viol.values())
-    if not total:
+    if not sum(viol.values()):
         return
-    places = list(deal)
+    # a swap keeps every place's size: the places holding cards stay the same
+    others = [x for x in deal if deal[x]]
+    cards = {x: C.cards_of(deal[x]) for x in others}
+    bad = [s for s in fixed if viol[s] and deal[s]]
+    if len(others) < 2:
+        return
     full = -1
+    getrandbits = rng.getrandbits
+    violation = dec.violation
     for _ in range(REPAIR_STEPS):
-        bad = [s for s in fixed if viol[s] and deal[s]]
-        others = [x for x in places if deal[x]]
-        if not bad or len(others) < 2:
+        if not bad:
             return
-        p = rng.choice(bad)
-        q = rng.choice(others)
+        p = _pick(bad, getrandbits)
+        q = _pick(others, getrandbits)
         if q == p:
             continue
-        a = rng.choice(C.cards_of(deal[p]))
-        b = rng.choice(C.cards_of(deal[q]))
+        a = _pick(cards[p], getrandbits)
+        b = _pick(cards[q], getrandbits)
         if not (allowed.get(q, full) >> a & 1 and allowed.get(p, full) >> b & 1):
             continue
         hp = deal[p] & ~(1 << a) | 1 << b
         hq = deal[q] & ~(1 << b) | 1 << a
-        vp = dec.violation(p, hp | fixed[p])
-        vq = dec.violation(q, hq | fixed[q]) if q in fixed else 0
+        vp = violation(p, hp | fixed[p])
+        vq = violation(q, hq | fixed[q]) if q in fixed else 0
         if vp + vq <= viol[p] + viol.get(q, 0):
             deal[p], deal[q] = hp, hq
-            total += vp + vq - viol[p] - viol.get(q, 0)
+            cards[p] = C.cards_of(hp)
+            cards[q] = C.cards_of(hq)
             viol[p] = vp
             if q in fixed:
                 viol[q] = vq
-            if not total:
-                return
+            bad = [s for s in fixed if viol[s] and deal[s]]
 
 
 # --- card judgement -------------------------------------------------------------------------
@@ -960,13 +1010,130 @@ def solve_root(g: Imperial, seat: int, max_nodes: int = 0, deadline=None, clock=
     return out
 
 
+def _playout(e: Endgame, hands: list, leader: int, played: list, pts: list, scores: list,
+             tricks: list, c: int) -> tuple:
+    """Play ``c`` (compact, for the seat to move) and then the rest of the deal as
+    ``rollout_policy`` does (``Endgame.model``), the lists changed in place; returns (the
+    winner of the game if it ended in the deal, else ``None``; the root seat's honour leads
+    after its first card): ``Sim`` and ``Imperial._apply`` on compact masks."""
+    n, tr, hon, me = e.n, e.tr, e.hon, e.root
+    model = e.model
+    later = 0
+    ply = 0
+    while True:
+        pos = len(played)
+        s = (leader + pos) % n
+        if ply:
+            c = model(hands, s, played, leader)
+        hands[s] &= ~(1 << c)
+        if not pos and hon >> c & 1:                          # G14: a trump honour led
+            pts[s] += BONUS_PTS
+            scores[s] += BONUS_PTS
+            if ply and s == me:
+                later += 1
+            if scores[s] >= TARGET_PTS:                       # G16, E15: won at once
+                return s, later
+        ply += 1
+        played.append(c)
+        if pos + 1 < n:
+            continue
+        best = played[0]
+        bi = 0
+        for i in range(1, n):                                 # G13: who takes the trick
+            x = played[i]
+            if (x > best) if x // 9 == best // 9 else x // 9 == tr:
+                best = x
+                bi = i
+        leader = (leader + bi) % n
+        tricks[leader] += 1
+        played = []
+        if hands[leader]:
+            continue
+        for s in e.order:                                     # G15: the trick bonus
+            t = tricks[s]
+            if t > 6:
+                p = 2 * BONUS_PTS if t == 12 else BONUS_PTS
+                pts[s] += p
+                scores[s] += p
+                if scores[s] >= TARGET_PTS:
+                    return s, later
+        return None, later
+
+
+def _playout_value(e: Endgame, row: list, won, later: int, spent: float) -> float:
+    """``evaluate`` of a finished ``_playout`` (the same arithmetic, so the same floats):
+    ``row`` the deal's points, ``spent`` the root card's ``Sim.sim_spent``."""
+    me = e.root
+    if won is not None:
+        return WIN_VALUE if won == me else -WIN_VALUE
+    others = [row[s] for s in range(e.n) if s != me]
+    value = row[me] - sum(others) / len(others)
+    if DEAL_WIN:
+        lead = row[me] - max(others)
+        value += DEAL_WIN * ((lead > 0) - (lead < 0))
+    value -= later * 4 * (1 - LATER_LEAD)
+    value -= SPEND * spent
+    return value
+
+
+def pimc(view: dict, legal: list, rng: random.Random, budget: dict,
+         stats: dict | None = None) -> list[float]:
+    """``bots.search.search`` with this plug-in, step for step: the same samples (``Sampler``,
+    the same draws from ``rng``), the same rollouts and values; the rollouts run on compact
+    masks (``_playout``), which ``rollout_policy`` (deterministic: ``EPSILON`` 0) allows."""
+    if EPSILON:
+        return search(sys.modules[__name__], view, legal, rng, budget, stats)
+    sampler = Sampler(view)
+    k = sampler.k
+    n, seat, trump = k.n, k.seat, k.trump
+    keys = [canonical(a) for a in legal]
+    n_act = len(legal)
+    samples = max(budget["min_samples"], -(-budget["rollouts"] // n_act))
+    clock = time.process_time if budget.get("clock") == "cpu" else time.perf_counter
+    deadline = clock() + budget["time_cap"]
+    crn = budget.get("common_rollouts")
+    e = Endgame(n, trump, seat)
+    e.order = [(view["dealer"] + i) % n for i in range(n)]   # G12: dealer first
+    cards = [C.card(a["card"]) for a in legal]
+    roots = [_TO9[c] for c in cards]
+    hon = k.honours
+    spent = [(hon >> c & 1) + 0.5 * (C.suit_of(c) == trump) + POWER[c] / 20 for c in cards]
+    played = [_TO9[c] for _, c in k.trick]
+    leader = view["leader"]
+    scores = view["scores"]
+    rows = view["score_sheet"]["rows"][:-1]
+    deal_no = view["deal_no"]
+    row = rows[deal_no - 1][1:] if len(rows) >= deal_no else view["deal_points"]
+    tricks = k.tricks_won
+    totals = [0.0] * n_act
+    done = 0
+    for i in range(samples):
+        deal = sampler.deal(rng)
+        if i == 0:
+            check_determinization(sampler.game(deal, rng), view, keys)
+        else:
+            rng.getrandbits(64)                               # the draw of ``Game.sampled``
+        if crn:
+            rng.getrandbits(64)                               # unused: no randomness in play
+        hands = [to9(h) for h in sampler.hands(deal)]
+        for j in range(n_act):
+            pts = list(row)
+            won, later = _playout(e, hands[:], leader, played[:], pts, list(scores),
+                                  list(tricks), roots[j])
+            totals[j] += _playout_value(e, pts, won, later, spent[j])
+        done += 1
+        if clock() > deadline:
+            break
+    note_search(stats, done, done < samples, 0)
+    return [t / done for t in totals]
+
+
 def search_values(view: dict, legal: list, rng: random.Random, budget: dict, stats: dict,
                   level: int) -> list[float]:
     """Levels 3 and 4: once the seat holds at most ``solve_cards`` cards, every sampled deal
     (``determinize``) is solved exactly with open cards (``solve_root``) and each card's value
     averaged over ``solve_samples`` samples; before that (or if a solve exceeds
     ``solve_nodes``), the generic search with rollouts."""
-    me = sys.modules[__name__]
     cards_left = len(view["hand"])
     if (cards_left > budget.get("solve_cards" if view["players"] == 2 else "solve_cards_3p", 0)
             or max(view["scores"]) + 6 * BONUS_PTS >= TARGET_PTS):
@@ -975,7 +1142,7 @@ def search_values(view: dict, legal: list, rng: random.Random, budget: dict, sta
         # much, so fewer of them keep the decision inside its time budget
         if view["players"] == 3 and "rollouts_3p" in budget:
             budget = dict(budget, rollouts=budget["rollouts_3p"])
-        return search(me, view, legal, rng, budget, stats)
+        return pimc(view, legal, rng, budget, stats)
     clock = time.process_time if budget.get("clock") == "cpu" else time.perf_counter
     deadline = clock() + budget["time_cap"]
     seat = view["seat"]
@@ -993,7 +1160,7 @@ def search_values(view: dict, legal: list, rng: random.Random, budget: dict, sta
         except SolveLimit:
             if done:
                 break
-            return search(me, view, legal, rng, budget, stats)
+            return pimc(view, legal, rng, budget, stats)
         for j, c in enumerate(idx):
             totals[j] += vals[c]
         done += 1

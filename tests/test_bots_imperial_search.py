@@ -1,0 +1,58 @@
+"""The imperial search's own paths are the generic ones, only faster: ``pimc`` (rollouts on
+compact masks) gives exactly the values of ``bots.search.search`` with the plug-in's
+``rollout_policy`` and ``evaluate``; ``Sampler`` deals exactly as ``determinize`` does."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import atut
+from atut.bots import imperial as B
+from atut.bots.search import BUDGETS, search
+
+
+def positions(n, seed, every, min_score=0):
+    """Views of the seat to move with a choice, every ``every``-th step of a game of level-2
+    bots (only once somebody has ``min_score`` points: near 120 a lead may win the game)."""
+    g = atut.new_game("imperial", players=n, seed=seed)
+    bots = [atut.make_bot("imperial", 2, seed=seed + s) for s in range(n)]
+    step = 0
+    while not g.is_over:
+        v = g.view(g.to_move)
+        if len(v["legal_actions"]) > 1 and max(v["scores"]) >= min_score and step % every == 0:
+            yield v
+        g.apply(bots[g.to_move].choose(v))
+        step += 1
+
+
+@pytest.mark.parametrize("n", [2, 3])
+@pytest.mark.parametrize("min_score", [0, 90])
+def test_pimc_gives_the_generic_search_values(n, min_score):
+    budget = dict(BUDGETS[3], rollouts=24, min_samples=3, time_cap=1e9)
+    checked = 0
+    views = (v for seed in range(1, 9) for v in positions(n, seed, 7 if not min_score else 2,
+                                                          min_score))
+    for i, v in enumerate(views):
+        b = dict(budget, common_rollouts=bool(i % 2))
+        want = search(B, v, v["legal_actions"], random.Random(i), b, {})
+        got = B.pimc(v, v["legal_actions"], random.Random(i), b, {})
+        assert got == want
+        checked += 1
+        if checked == 25:
+            break
+    assert checked >= 10
+
+
+@pytest.mark.parametrize("n", [2, 3])
+def test_sampler_deals_as_determinize(n):
+    for i, v in enumerate(positions(n, 11, 5)):
+        a, b = random.Random(i), random.Random(i)
+        sampler = B.Sampler(v)
+        for _ in range(3):
+            g = B.determinize(v, a)
+            deal = sampler.deal(b)
+            assert sampler.hands(deal) == g.hands and deal.get("unused", 0) == g.unused
+            b.getrandbits(64)                         # determinize's game takes one draw
+        assert a.random() == b.random()

@@ -87,6 +87,11 @@ class Table:
         self._points: list[tuple[int, int]] = []   # (deal_no, len(history)): your decisions
         self.teach = False               # teaching mode: every hand open, the bots' analyses
         self.notes: dict[int, dict] = {}  # teaching mode: each bot's analysis of its last move
+        # outside bots (#15): {seat: the student's bot's name}, played in the lab's worker; the
+        # seat's level-2 bot in self.bots plays it when the student's bot fails (outside_drop)
+        self.outside: dict[int, str] = {}
+        self.fallen: dict[int, str] = {}  # outside seats whose bot failed: level 2 plays them
+        self._outside_turn = None        # (game, len(history), seat) of the view handed out
 
     def _apply(self, g, action):
         """Apply an action; returns the "last deal" items for the page when the action ended a
@@ -204,8 +209,10 @@ class Table:
     def op_new_game(self, game, players=None, seed=0, seat=0, levels=None, options=None,
                     teach=False):
         g = atut.new_game(game, players=players, seed=seed, options=options or {})
+        levels, outside = split_outside(g.players, seat, levels)
         bots, lv = self._seat_bots(game, g.players, seat, levels, seed)
         self.game, self.seat, self.bots, self.levels = g, seat, bots, lv
+        self.outside, self.fallen, self._outside_turn = outside, {}, None
         self.finished = self.last_deal = None
         self._points = []
         self.teach, self.notes = bool(teach), {}
@@ -247,6 +254,77 @@ class Table:
             action = self.bots[s].choose(view)
             self.notes.pop(s, None)
         return self.reply(self._apply(g, action))
+
+    # --- outside bots (#15): a student's bot, played in the lab's worker ---------------------
+
+    def op_outside_turn(self):
+        """The seat to move when it is an outside bot's: ``{"seat", "name", "view"}`` with that
+        seat's ``view(seat)`` only (the worker hands it to the lab's worker, never to the page);
+        ``{"seat", "name", "fallen": true}`` when that seat's bot failed earlier in the game
+        (``outside_fallback`` plays it); else None."""
+        g = self._need_game()
+        s = g.to_move
+        self._outside_turn = None
+        if g.is_over or s is None:
+            return None
+        if s in self.fallen:                    # its bot failed: outside_fallback plays it
+            return {"seat": s, "name": self.fallen[s], "fallen": True}
+        if s not in self.outside:
+            return None
+        self._outside_turn = (g, len(g.history), s)
+        return {"seat": s, "name": self.outside[s], "view": g.view(s)}
+
+    def op_outside_open(self):
+        """Whether the view ``outside_turn`` handed out is still the table's position (no new
+        game, load or other step came meanwhile)."""
+        g, turn = self.game, self._outside_turn
+        return bool(turn) and turn[0] is g and turn[1] == len(g.history) and g.to_move == turn[2]
+
+    def op_outside_act(self, action=None):
+        """The outside bot's action for the view ``outside_turn`` handed out: checked like every
+        action (``IllegalAction``, a ValueError, leaves the game unchanged), applied like a bot's
+        move; the reply as ``bot_step``'s."""
+        g = self._need_game()
+        turn = self._outside_turn
+        if not self.op_outside_open():
+            raise ValueError("no outside bot's turn is open: the table changed meanwhile")
+        if not isinstance(action, dict) or action not in g.legal_actions():
+            raise atut.IllegalAction(f"the outside bot at seat {turn[2]} sent an action that "
+                                     f"is not legal: {short(repr(action))}")
+        self._outside_turn = None
+        self.notes.pop(turn[2], None)
+        return self.reply(self._apply(g, action))
+
+    def op_outside_drop(self):
+        """The outside bots are done for this game (one failed): their seats are played by
+        their level-2 bots from now on.  Returns the seats and names dropped."""
+        self._need_game()
+        dropped = {str(s): n for s, n in sorted(self.outside.items())}
+        self.fallen.update(self.outside)
+        self.outside, self._outside_turn = {}, None
+        return dropped
+
+    def op_outside_fallback(self):
+        """The move of an outside seat whose bot failed (or fails now), by the level-2 rules:
+        the seat's own level-2 bot (the person's seat when watching gets one here); the reply
+        as ``bot_step``'s."""
+        g = self._need_game()
+        s = g.to_move
+        if g.is_over or s is None or (s not in self.fallen and s not in self.outside):
+            raise ValueError("it is not an outside bot's turn")
+        bot = self.bots.get(s)             # an outside seat's bot is level 2 (split_outside)
+        if bot is None:
+            bot = self.bots[s] = atut.make_bot(
+                g.game_id, OUTSIDE_LEVEL, seed=(g.seed * 7919 + 101 * (s + 1)) & 0x7FFFFFFF)
+        self.notes.pop(s, None)
+        return self.reply(self._apply(g, bot.choose(g.view(s))))
+
+    def op_outside_seats(self):
+        """The outside bots still seated and those that failed: ``{"outside", "fallen"}``,
+        each ``{seat: name}``."""
+        self._need_game()
+        return {"outside": {str(s): n for s, n in sorted(self.outside.items())},
+                "fallen": {str(s): n for s, n in sorted(self.fallen.items())}}
 
     def op_explain(self, action=None):
         """Why the person may not take ``action`` now: ``{"legal", "rule", "reason"}``, the
@@ -404,8 +482,10 @@ class Table:
         g = atut.load_game(text)
         if seat is None:
             seat = self.seat if self.game is not None and self.seat < g.players else 0
+        levels, outside = split_outside(g.players, seat, levels)
         bots, lv = self._seat_bots(g.game_id, g.players, seat, levels, g.seed)
         self.game, self.seat, self.bots, self.levels = g, seat, bots, lv
+        self.outside, self.fallen, self._outside_turn = outside, {}, None
         self.finished = self.last_deal = None
         self._points = [(g.deal_no, i) for i in self._decisions(g)]
         self.teach, self.notes = bool(getattr(g, "teach", False)), {}
@@ -438,6 +518,44 @@ class Table:
         except Exception:                       # CPython, or a runtime without it
             pass
         return out
+
+
+OUTSIDE_LEVEL = 2          # an outside seat's own bot: it plays when the student's bot fails
+BOT_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]{0,60}\.py$")
+
+
+def _outside_name(x):
+    """The bot's name of an outside-bot marker ``{"outside": "mybot.py"}``, else None."""
+    if not isinstance(x, dict) or "outside" not in x:
+        return None
+    name = x.get("outside")
+    if len(x) != 1 or not isinstance(name, str) or not BOT_NAME.match(name):
+        raise ValueError(f"an outside bot is {{\"outside\": \"name.py\"}}, not {short(repr(x))}")
+    return name
+
+
+def split_outside(players, seat, levels):
+    """(levels with every outside-bot marker as ``OUTSIDE_LEVEL``, {seat: bot name}).  A marker
+    ``{"outside": "mybot.py"}`` in place of a level seats a student's bot (the lab's worker
+    plays it); a list of one level per seat (``players`` long) whose entry at ``seat`` is a
+    marker seats it in the person's own seat too (watching: the person only watches)."""
+    if not isinstance(levels, list) or not any(isinstance(x, dict) for x in levels):
+        return levels, {}
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        return levels, {}                        # _seat_bots says what is wrong with the seat
+    names = [_outside_name(x) for x in levels]
+    outside = {}
+    if len(levels) == players and players > 1 and names[seat] is not None:
+        outside[seat] = names[seat]
+        names = names[:seat] + names[seat + 1:]
+        levels = levels[:seat] + levels[seat + 1:]
+    others = [s for s in range(players) if s != seat]
+    if len(levels) == 1 and len(others) > 1:
+        names, levels = names * len(others), levels * len(others)
+    if len(levels) == len(others):
+        outside.update({s: n for s, n in zip(others, names) if n is not None})
+    plain = [OUTSIDE_LEVEL if n is not None else x for x, n in zip(levels, names)]
+    return plain, outside
 
 
 TABLE = Table()

@@ -252,8 +252,68 @@ def op_watch_step(args):
     return _watch_state()
 
 
+# --- at the table (#15): the student's bot seated in the table's game --------------------------
+# The table's worker sends the view of the bot's seat over a MessageChannel (lab-worker.js);
+# only that view reaches the bot.  What goes back to the page about a failure names its kind,
+# the line and the exception's type only: never the action or the legal ones (they would tell
+# the page the bot seat's cards).
+
+_table: dict = {}                    # {"bot": StudentBot, "name", "game", "seats": {seat: bot}}
+
+
+def op_table_seat(args):
+    """Load the student's bot for the table (``{game, name, source}``); each seat gets its own
+    instance when it first moves."""
+    game_id = args.get("game")
+    if game_id not in atut.GAME_IDS:
+        raise ValueError(f"unknown game {game_id!r}")
+    name = args.get("name", "bot.py")
+    bot = _load(args.get("source"), name)
+    _table.clear()
+    _table.update(bot=bot, name=name, game=game_id, seats={})
+    return {"name": name}
+
+
+def _failure(e: lab.BotError) -> dict:
+    exc = None
+    if e.kind in ("exception", "load") and e.traceback:
+        last = e.traceback.strip().splitlines()[-1]
+        exc = last.split(":", 1)[0].strip()[:80] or None
+    return {"kind": e.kind, "line": e.line, "name": e.name, "exception": exc}
+
+
+def op_table_choose(args):
+    """The bot's action for the view of its seat (``{seat, view}``): ``{"action"}``, or
+    ``{"failed": {kind, line, name, exception}}`` when the bot fails (or was never seated)."""
+    bot = _table.get("bot")
+    if bot is None:
+        return {"failed": {"kind": "gone", "line": None, "name": None, "exception": None}}
+    seat, view = args.get("seat"), args.get("view")
+    if not isinstance(view, dict):
+        raise ValueError("table_choose needs the seat's view")
+    name = _table["name"]
+    seats = _table["seats"]
+    try:
+        if seat not in seats:
+            _tick(True, name)
+            try:
+                with _Sandbox():
+                    seats[seat] = bot.fresh()
+            finally:
+                _tick(False, name)
+        _tick(True, name)
+        try:
+            with _Sandbox():
+                action = seats[seat].choose(view)
+        finally:
+            _tick(False, name)
+    except lab.BotError as e:
+        return {"failed": _failure(e)}
+    return {"action": action}
+
+
 OPS = {"info": op_info, "check": op_check, "arena": op_arena, "watch": op_watch,
-       "watch_step": op_watch_step}
+       "watch_step": op_watch_step, "table_seat": op_table_seat, "table_choose": op_table_choose}
 
 
 def handle(op: str, args_json: str) -> str:

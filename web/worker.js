@@ -52,36 +52,56 @@ async function boot() {
   const wheelP = manifestP.then((m) => fetchOk(here("./" + m.wheel), "buffer"));
   const bridgeP = fetchOk(here("./bridge.py"), "text");
   for (const p of [manifestP, wheelP, bridgeP, missing]) p.catch(() => {});   // raced below
+  // the build's snapshot of Python started with atut imported (build.py write_snapshot) is
+  // restored instead of starting Python: fetched and unzipped while the runtime loads (#18)
+  const manifest = await manifestP;
+  const snap = manifest.snapshot && typeof DecompressionStream === "function"
+    ? fetch(here("./" + manifest.snapshot.file)).then((r) => {
+      if (!r.ok) throw new Error(`could not load ${manifest.snapshot.file}: HTTP ${r.status}`);
+      return new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+    }) : null;
+  if (snap) snap.catch(() => {});
   let pct = 5;
   const timer = setInterval(() => {              // the runtime gives no byte progress: ease on
     pct = Math.min(70, pct + (72 - pct) * 0.08);
     progress(Math.round(pct), "runtime");
   }, 100);
+  const start = (snapshot) => Promise.race([
+    loadPyodide({
+      indexURL: here("./pyodide/"),
+      lockFileURL: here("./pyodide/pyodide-lock.json"),
+      cdnUrl: here("./pyodide/"),               // never fall back to a CDN
+      packages: [],
+      stdout: (s) => console.log(s),
+      stderr: (s) => console.warn(s),
+      ...(snapshot ? { _loadSnapshot: snapshot } : {}),
+    }),
+    missing.then(() => new Promise(() => {})),  // only its failure ends the race
+  ]);
   let pyodide;
+  let restored = !!snap;
   try {
-    pyodide = await Promise.race([
-      loadPyodide({
-        indexURL: here("./pyodide/"),
-        lockFileURL: here("./pyodide/pyodide-lock.json"),
-        cdnUrl: here("./pyodide/"),               // never fall back to a CDN
-        packages: [],
-        stdout: (s) => console.log(s),
-        stderr: (s) => console.warn(s),
-      }),
-      missing.then(() => new Promise(() => {})),  // only its failure ends the race
-      manifestP.then(() => new Promise(() => {})),
-    ]);
+    try {
+      pyodide = await start(snap);
+    } catch (err) {
+      if (!snap) throw err;
+      console.warn("snapshot:", err && err.message ? err.message : err);   // start afresh
+      restored = false;
+      pyodide = await start(null);
+    }
   } finally {
     clearInterval(timer);
   }
   mark("runtime");
+  timings.snapshot = restored;
   progress(75, "python");
-  const manifest = await manifestP;
-  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+  const sitePackages = restored ? manifest.snapshot.site
+    : pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
   pyodide.unpackArchive(await wheelP, "wheel", { extractDir: sitePackages });
   mark("wheel");
   progress(85, "games");
   pyodide.FS.writeFile(sitePackages + "/atut_bridge.py", await bridgeP);
+  if (restored) pyodide.runPython("import random; random.seed()");   // not the snapshot's state
   const bridge = pyodide.pyimport("atut_bridge");
   bridge.DEBUG = debug;
   const h = bridge.handle;
@@ -173,6 +193,67 @@ const own = {
   },
 };
 
+// --- outside bots (#15): a student's bot seated at the table, played in the lab's worker -----
+// The page asks for a port (`outside_port`) and hands it to the lab's worker: a MessageChannel
+// between the two workers, which the page never listens to.  When an outside bot's seat is to
+// move, `bot_step` sends that seat's view(seat) over it and applies the answer through the
+// bridge (outside_act: the usual legality check).  A failure (an error the lab's worker
+// reports, an action the bridge refuses, `outside_fail` from the page after a time-out or the
+// lab's worker gone, no port) drops the outside bots: this move and the rest of the game are
+// played by the seats' level-2 bots.
+
+let outside = null;                // {port, n, wait: {n, resolve}} once the page asked for a port
+
+const outsideOps = {
+  outside_port() {
+    if (outside) { stale(); outside.port.close(); }
+    const ch = new MessageChannel();
+    outside = { port: ch.port1, n: 0, wait: null };
+    ch.port1.onmessage = (e) => {
+      const m = e.data;
+      const w = outside && outside.port === ch.port1 ? outside.wait : null;
+      if (w && m && typeof m === "object" && m.n === w.n) { outside.wait = null; w.resolve(m); }
+    };
+    return ch.port2;               // transferred to the page, which passes it on
+  },
+  outside_fail(args) {             // the page: the lab's worker was ended (time-out) or is gone
+    const kind = isObject(args) && typeof args.kind === "string" ? args.kind : "gone";
+    if (outside && outside.wait) { const w = outside.wait; outside.wait = null; w.resolve({ n: w.n, failed: kind }); }
+    else py("outside_drop", {});
+    return true;
+  },
+};
+
+function stale() {                 // a wait of a table that is gone ends (its reply is dropped)
+  const w = outside && outside.wait;
+  if (w) { outside.wait = null; w.resolve({ n: w.n, stale: true }); }
+}
+
+async function outsideStep() {
+  const turn = py("outside_turn", {});
+  if (!turn) return null;
+  if (turn.fallen) return py("outside_fallback", {});
+  let answer = { failed: "gone" };
+  if (outside) {
+    const n = ++outside.n;
+    stale();
+    answer = await new Promise((resolve) => {
+      outside.wait = { n, resolve };
+      outside.port.postMessage({ n, seat: turn.seat, name: turn.name, view: turn.view });
+    });
+    if (answer.stale || !py("outside_open", {})) throw new Error("the table changed meanwhile");
+  }
+  if (!answer.failed) {
+    try {
+      return py("outside_act", { action: answer.action });
+    } catch (_) {                  // refused by the bridge: the lab's worker tells the page
+      if (outside) outside.port.postMessage({ n: answer.n, refused: turn.seat });
+    }
+  }
+  py("outside_drop", {});
+  return py("outside_fallback", {});   // the seat's level-2 bot plays this move
+}
+
 self.onmessage = async (e) => {
   const { id, op, args } = e.data || {};
   if (!(await booted)) {
@@ -180,11 +261,20 @@ self.onmessage = async (e) => {
     return;
   }
   let reply;
+  const transfer = [];
   try {
     if (typeof op === "string" && Object.hasOwn(own, op)) reply = { ok: true, result: await own[op](args) };
-    else reply = JSON.parse(handle(String(op), args));
+    else if (typeof op === "string" && Object.hasOwn(outsideOps, op)) {
+      const result = outsideOps[op](args);
+      if (result instanceof MessagePort) transfer.push(result);
+      reply = { ok: true, result };
+    } else if (typeof op === "string" && op.startsWith("outside_")) throw new Error(`unknown op ${JSON.stringify(op)}`);   // the worker's own
+    else if (op === "bot_step") {
+      const r = await outsideStep();
+      reply = r !== null ? { ok: true, result: r } : JSON.parse(handle(op, args));
+    } else reply = JSON.parse(handle(String(op), args));
   } catch (err) {
     reply = { ok: false, error: String(err && err.message ? err.message : err) };
   }
-  self.postMessage({ id, ...reply });
+  self.postMessage({ id, ...reply }, transfer);
 };

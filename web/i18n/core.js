@@ -313,7 +313,24 @@ export default {
     "event.game_over.you": "You win the game",
     // --- pace and sounds (#17) ---
     // --- start-up (#18) ---
+    "ui.start.waiting": "Starting when Python is ready…",
+    "ui.loading.wait_game": "your game starts as soon as it is ready",
     // --- your bot at the table (#15) ---
+    "lab.table.seat_bot": "{name} (your bot)",
+    "lab.table.seat_fallen": "level 2 for {name}",
+    "lab.table.failed.exception.line": "{name} raised {exception} at line {line}. This move and the rest of the game are played by the level-2 rules instead.",
+    "lab.table.failed.exception": "{name} raised {exception}. This move and the rest of the game are played by the level-2 rules instead.",
+    "lab.table.failed.load.line": "{name} failed while loading ({exception}, line {line}). Its moves in this game are played by the level-2 rules instead.",
+    "lab.table.failed.load": "{name} failed while loading ({exception}). Its moves in this game are played by the level-2 rules instead.",
+    "lab.table.failed.syntax.line": "{name} has a syntax error at line {line}. Its moves in this game are played by the level-2 rules instead.",
+    "lab.table.failed.syntax": "{name} has a syntax error. Its moves in this game are played by the level-2 rules instead.",
+    "lab.table.failed.no_choose": "{name} defines no choose(view). Its moves in this game are played by the level-2 rules instead.",
+    "lab.table.failed.not_dict": "{name} returned something that is not an action. This move and the rest of the game are played by the level-2 rules instead.",
+    "lab.table.failed.illegal": "{name} returned an action that is not legal. This move and the rest of the game are played by the level-2 rules instead.",
+    "lab.table.failed.refused": "The table refused the action of {name}. This move and the rest of the game are played by the level-2 rules instead.",
+    "lab.table.failed.timeout": "{name} took longer than {limit} s for a decision (a loop that never ends?), so it was stopped. This move and the rest of the game are played by the level-2 rules instead.",
+    "lab.table.failed.gone": "The lab's Python that runs {name} stopped. This move and the rest of the game are played by the level-2 rules instead.",
+    "lab.table.missing": "{name} is no longer among your saved bots: its seat is played by the level-2 rules.",
     // --- parallel search (#18) ---
   },
   pl: {
@@ -599,7 +616,24 @@ export default {
     "event.game_over.you": "Wygrywasz grę",
     // --- pace and sounds (#17) ---
     // --- start-up (#18) ---
+    "ui.start.waiting": "Start, gdy Python będzie gotowy…",
+    "ui.loading.wait_game": "gra zacznie się, gdy tylko będzie gotowy",
     // --- your bot at the table (#15) ---
+    "lab.table.seat_bot": "{name} (twój bot)",
+    "lab.table.seat_fallen": "poziom 2 zamiast {name}",
+    "lab.table.failed.exception.line": "{name} zgłosił wyjątek {exception} w wierszu {line}. Ten ruch i resztę gry rozegrają za niego zasady poziomu 2.",
+    "lab.table.failed.exception": "{name} zgłosił wyjątek {exception}. Ten ruch i resztę gry rozegrają za niego zasady poziomu 2.",
+    "lab.table.failed.load.line": "{name} nie wczytał się ({exception}, wiersz {line}). Jego ruchy w tej grze rozegrają zasady poziomu 2.",
+    "lab.table.failed.load": "{name} nie wczytał się ({exception}). Jego ruchy w tej grze rozegrają zasady poziomu 2.",
+    "lab.table.failed.syntax.line": "{name} ma błąd składni w wierszu {line}. Jego ruchy w tej grze rozegrają zasady poziomu 2.",
+    "lab.table.failed.syntax": "{name} ma błąd składni. Jego ruchy w tej grze rozegrają zasady poziomu 2.",
+    "lab.table.failed.no_choose": "{name} nie definiuje choose(view). Jego ruchy w tej grze rozegrają zasady poziomu 2.",
+    "lab.table.failed.not_dict": "{name} zwrócił coś, co nie jest akcją. Ten ruch i resztę gry rozegrają za niego zasady poziomu 2.",
+    "lab.table.failed.illegal": "{name} zwrócił akcję niedozwoloną. Ten ruch i resztę gry rozegrają za niego zasady poziomu 2.",
+    "lab.table.failed.refused": "Stół odrzucił akcję {name}. Ten ruch i resztę gry rozegrają za niego zasady poziomu 2.",
+    "lab.table.failed.timeout": "{name} myślał nad decyzją dłużej niż {limit} s (pętla bez końca?), więc został zatrzymany. Ten ruch i resztę gry rozegrają za niego zasady poziomu 2.",
+    "lab.table.failed.gone": "Python laboratorium, w którym działa {name}, przestał działać. Ten ruch i resztę gry rozegrają za niego zasady poziomu 2.",
+    "lab.table.missing": "{name} nie ma już wśród twoich zapisanych botów: jego miejsce rozgrywają zasady poziomu 2.",
     // --- parallel search (#18) ---
   },
 };

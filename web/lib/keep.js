@@ -4,6 +4,9 @@
 // record, `meta`, and never sees the save, which would tell it the other hands).  A reload with the same link, or "Continue" in the menu, resumes the game where
 // it was.  Finished games stay for the history and the statistics (history.js).  A record that
 // cannot be read is set aside with a notice and can be downloaded; the page goes on.
+// A student's bot at the table (#15, lib/lab/table.js) adds `outside` ({seat: bot name}),
+// `watch`, `outside_mode`, `outside_fallen` and `outside_limit` to the record (its `levels`
+// have level 2 there, as the link has); resuming takes the bot from the saved bots by name.
 
 import { S } from "./state.js";
 import { request } from "./worker-client.js";
@@ -76,6 +79,7 @@ export function relabelKeep() {
   if (storeNotice === "off") noteStore("off");
   else if (storeNotice) hideNotice("store");
   if (store.state() === "ok") showBad();
+  if (S.labBot && S.labBot.relabel) S.labBot.relabel();     // the bot at the table's notice (#15)
 }
 
 /** A new record for the game now on the table (written at its first step). */
@@ -94,6 +98,8 @@ function metaNow() {
     last_deal: S.lastDeal || null, aids: rec.aids || { hints: 0, undo: 0 },
     version: S.info ? S.info.version : null, result: null,
   };
+  // a student's bot at the table (#15): its seats by name (the hash has level 2 there)
+  if (S.labBot && S.labBot.gen === S.gen && S.labBot.record) Object.assign(meta, S.labBot.record());
   if (v.is_over) {
     const w = v.winner;
     const won = w === S.seat || (Array.isArray(w) && w.includes(S.seat));
@@ -147,11 +153,25 @@ export function findInProgress(cfg, levels) {
 /** Resume a kept game; false (after a notice) when it cannot be read. */
 export async function resume(meta, delay) {
   await flush();
+  // a student's bot at the table (#15): taken from the saved bots by name (lib/lab/table.js)
+  let lab = null;
+  let prep = null;
+  let levels = meta.levels;
+  if (meta.outside && typeof meta.outside === "object" && Object.keys(meta.outside).length && !meta.finished) {
+    try {
+      lab = await import("./lab/table.js");
+      prep = await lab.prepareResume(meta);
+      levels = prep.levels;
+    } catch (err) {
+      console.warn("lab bot:", err);
+      lab = null;
+    }
+  }
   const gen = ++S.gen;
   let r;
   try {
     // the worker reads the save and loads it; one it cannot read it sets aside
-    r = await request("resume", { meta, seat: meta.seat, levels: meta.levels });
+    r = await request("resume", { meta, seat: meta.seat, levels });
   } catch (_) {
     r = { fault: "bad" };
   }
@@ -173,6 +193,7 @@ export async function resume(meta, delay) {
   writeHash();
   closeMenu();
   showError("");
+  if (lab) await lab.afterResume(prep, gen);
   run(gen);
   return true;
 }

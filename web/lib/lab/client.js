@@ -5,9 +5,11 @@
 // Every request still waiting then rejects with an Error whose `stopped` is "timeout" or "stop".
 
 export class LabWorker {
-  constructor({ onState = () => {}, onProgress = () => {} } = {}) {
+  constructor({ onState = () => {}, onProgress = () => {}, onTable = () => {}, onStopped = () => {} } = {}) {
     this.onState = onState;          // ("loading" | "ready" | "failed", message)
     this.onProgress = onProgress;    // ({done, total, dps, point})
+    this.onTable = onTable;          // ({seat, failed}): the bot at the table failed (#15)
+    this.onStopped = onStopped;      // (why, what): the worker was ended ("timeout" | "stop")
     this.limitMs = 2000;
     this.pending = new Map();
     this.nextId = 1;
@@ -47,6 +49,7 @@ export class LabWorker {
       return;
     }
     if (m.type === "progress") { this.onProgress(m); return; }
+    if (m.type === "table_notice") { this.onTable(m); return; }
     if (m.type === "ready") { this.state = "ready"; this.onState("ready"); this.markReady(true); return; }
     if (m.type === "error") { this.fail(m.message); return; }
     const p = this.pending.get(m.id);
@@ -78,6 +81,7 @@ export class LabWorker {
     }
     this.pending.clear();
     this.start();
+    this.onStopped(why, what);
   }
 
   /** One request: resolves with its result, rejects with an Error (botError, stopped). */

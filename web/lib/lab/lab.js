@@ -8,7 +8,9 @@
 //
 // Page hooks (CONTRACT.md): [data-testid=lab-editor] (the editor), lab-run, lab-results,
 // lab-error; also lab-stop, lab-save, lab-name, lab-saved, lab-export, lab-import, lab-wheel,
-// lab-opponent, lab-players, lab-deals, lab-limit, lab-progress, lab-csv, lab-chart, lab-help.
+// lab-opponent, lab-players, lab-deals, lab-limit, lab-progress, lab-csv, lab-chart, lab-help;
+// at the table (#15, table.js): lab-play-against (with lab-against-seats: one or every other
+// seat), lab-partner (euchre), lab-table-watch.
 
 import { S, builtGames } from "../state.js";
 import { fillText } from "../../i18n.js";
@@ -78,6 +80,13 @@ function skeleton() {
         <input type="file" data-testid="lab-wheel-file" accept=".whl" hidden>
         <select data-testid="lab-examples"></select>
       </div>
+      <div class="lab-table-row" data-testid="lab-table">
+        <span class="lab-table-title" data-l="lab.table.title"></span>
+        <button type="button" data-testid="lab-play-against" data-l="lab.table.against"></button>
+        <select data-testid="lab-against-seats"><option value="one" data-l="lab.table.one"></option><option value="all" data-l="lab.table.all"></option></select>
+        <button type="button" data-testid="lab-partner" data-l="lab.table.partner"></button>
+        <button type="button" data-testid="lab-table-watch" data-l="lab.table.watch"></button>
+      </div>
       <div class="lab-editor" data-testid="lab-editor"></div>
       <div class="lab-error" data-testid="lab-error" role="alert" hidden></div>
       <div class="lab-note" data-testid="lab-note" aria-live="polite"></div>
@@ -130,6 +139,7 @@ function paintWords() {
   gs.innerHTML = (builtGames().length ? builtGames() : lab.built || []).map((g) => `<option value="${esc(g)}" ${g === lab.game ? "selected" : ""}>${esc(gameTitle(g))}</option>`).join("");
   for (const o of node("[data-testid=lab-speed]").options) o.textContent = L("lab.speed." + o.value);
   paintState();
+  paintTable();
   paintExamples();
   paintSaved();
   paintOpponents();
@@ -148,6 +158,48 @@ function paintState() {
 }
 
 function note(text) { node("[data-testid=lab-note]").textContent = text; }
+
+// --- your bot at the table (#15): lib/lab/table.js ------------------------------------------
+
+function paintTable() {
+  node("[data-testid=lab-partner]").hidden = lab.game !== "euchre";
+  node("[data-testid=lab-against-seats]").setAttribute("aria-label", L("lab.table.seats"));
+  for (const b of lab.root.querySelectorAll("[data-testid=lab-table] button")) b.disabled = lab.seating;
+}
+
+async function seatBot(mode) {
+  const name = currentName();
+  if (bad(name)) { lab.error = { text: L("lab.bad_name", { name }) }; paintError(); return; }
+  if (!S.ready) { note(L("lab.table.not_ready")); return; }
+  lab.name = name;
+  const source = lab.editor ? lab.editor.getText() : "";
+  // kept under its name: a reload resumes the game with the bot taken from the saved bots
+  if (saved.save(name, source, lab.game)) { paintSaved(); paintOpponents(); }
+  lab.error = null;
+  paintError();
+  lab.seating = true;
+  paintTable();
+  note(L("lab.table.starting", { name }));
+  try {
+    const table = await import("./table.js");
+    const players = parseInt(node("[data-testid=lab-players]").value, 10);
+    const seed = parseInt(node("[data-testid=lab-seed]").value, 10);
+    const ok = await table.seatAtTable({
+      mode, game: lab.game, players, name, source, limitMs: limitMs(),
+      delay: mode === "watch" ? parseInt(node("[data-testid=lab-speed]").value, 10) || 0 : S.menu.delay,
+      against: node("[data-testid=lab-against-seats]").value,
+      seed: Number.isSafeInteger(seed) && seed >= 0 ? seed : undefined,      // the lab's seed deals
+    });
+    note("");
+    if (ok) closeLab();
+  } catch (err) {
+    note("");
+    showFailure(err);
+  } finally {
+    lab.seating = false;
+    paintTable();
+  }
+}
 
 function paintExamples() {
   const ex = lab.info[lab.game] ? lab.info[lab.game].examples : {};
@@ -444,6 +496,9 @@ function bind() {
   node("[data-testid=lab-watch]").addEventListener("click", watch);
   node("[data-testid=lab-watch-pause]").addEventListener("click", () => { lab.watchGen++; });
   node("[data-testid=lab-stop]").addEventListener("click", () => lab.client.stop("stop"));
+  node("[data-testid=lab-play-against]").addEventListener("click", () => seatBot("against"));
+  node("[data-testid=lab-partner]").addEventListener("click", () => seatBot("partner"));
+  node("[data-testid=lab-table-watch]").addEventListener("click", () => seatBot("watch"));
   node("[data-testid=lab-save]").addEventListener("click", () => {
     const name = currentName();
     if (bad(name)) { note(L("lab.bad_name", { name })); return; }

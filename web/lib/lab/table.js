@@ -1,0 +1,270 @@
+// Your bot at the table (#15): the student's bot seated in the table's game.  Three modes,
+// started from the lab: play against it (the bot in one or all other seats, level 3 in the
+// rest), partner it in euchre (the bot across from the person), watch it (the bot in seat 0,
+// the person's "you" position, level 3 elsewhere, teaching mode's open hands, the bot speed
+// setting; the person only watches).
+//
+// The student's code runs only in a lab worker of its own (client.js, web/lab-worker.js); the
+// table's game stays in the table's worker.  The page asks the table's worker for a port of a
+// MessageChannel (`outside_port`) and hands it on to the lab worker (transferred, so the page
+// keeps no end of it): the table's worker sends the view of the bot's seat over it and applies
+// the answer (web/worker.js, web/bridge.py `outside_*`).  The page never receives that view.
+// A failure (an exception, an illegal answer, a decision over the time limit, the lab worker
+// gone) is told here as a notice; that move and the rest of the game are played by the seat's
+// level-2 bot.
+//
+// The markers: `{"outside": "mybot.py"}` in place of a level in the new_game request (a list
+// one entry per seat, the person's own marked, when watching); S.levels keeps the level that
+// plays the seat when the bot fails (2), so the shareable hash is written with level 2 (a
+// link cannot carry a bot's code); the kept record adds `outside` ({seat: name}), `watch`,
+// `outside_fallen` and `outside_limit` (keep.js), and a resumed game takes the bot from the
+// saved bots by name (or seats level 2 and says so).
+
+import { S } from "../state.js";
+import { el, sleep } from "../dom.js";
+import { request } from "../worker-client.js";
+import { startGame, run, takeReply } from "../play.js";
+import { keep } from "../keep.js";
+import { showNotice, hideNotice, showError } from "../notice.js";
+import { t } from "../words.js";
+import { writeHash, randomSeed } from "../hash.js";
+import { render } from "../table/render.js";
+import { LabWorker } from "./client.js";
+import * as saved from "./saved.js";
+
+export const FALLBACK_LEVEL = 2;
+export const OPPONENT_LEVEL = 3;
+const marker = (name) => ({ outside: name });
+export const isMarker = (x) => !!x && typeof x === "object" && typeof x.outside === "string";
+
+let worker = null;                 // the lab worker that plays the bot at the table
+let notice = null;                 // the notice shown last: {key, params} (again on relabel)
+let observer = null;
+
+function labWorker() {
+  if (worker) return worker;
+  worker = new LabWorker({
+    onState: (st) => { if (st === "failed") fail("gone"); },
+    onTable: (m) => fail(m.failed && m.failed.kind, m.failed || {}),
+    onStopped: (why) => fail(why === "timeout" ? "timeout" : "gone"),
+  });
+  return worker;
+}
+
+/** The bot seated in the game now on the table, or null. */
+export function liveBot() {
+  const b = S.labBot;
+  return b && b.gen === S.gen ? b : null;
+}
+
+// --- the notice ----------------------------------------------------------------------------
+
+const KINDS = ["exception", "load", "syntax", "no_choose", "not_dict", "illegal", "timeout", "refused", "gone", "missing"];
+
+function say(key, params) {
+  notice = { key, params };
+  showNotice("labbot", t(key, params), [{ label: t("ui.close_panel"), testid: "labbot-close", onClick: () => { notice = null; hideNotice("labbot"); } }]);
+}
+
+/** The page's language changed: the notice again in the new one. */
+export function relabel() {
+  if (notice) say(notice.key, notice.params);
+  label();
+}
+
+/** The bot failed (kind, and what the lab worker tells: line, exception type): the table's
+ *  worker plays its seats by the level-2 rules from now on. */
+function fail(kind, info = {}) {
+  const b = liveBot();
+  if (!b || b.fallen) return;
+  b.fallen = true;
+  const k = KINDS.includes(kind) ? kind : "gone";
+  if (k === "timeout" || k === "gone") request("outside_fail", { kind: k }).catch(() => {});
+  const params = { name: b.name, line: info.line ?? "", exception: info.exception || "", limit: (b.limitMs / 1000).toString() };
+  const withLine = info.line ? ".line" : "";
+  say(`lab.table.failed.${k}${k === "exception" || k === "load" || k === "syntax" ? withLine : ""}`, params);
+  document.body.dataset.labbot = "fallen";
+  document.body.dataset.labbotKind = k;
+  label();
+}
+
+// --- the seats' names ------------------------------------------------------------------------
+
+/** Each seat of the bot shows its name (data-testid=seat-bot, data-bot); after a failure,
+ *  the level that plays it. */
+function label() {
+  const b = liveBot();
+  if (!b) { delete document.body.dataset.labbot; delete document.body.dataset.labbotKind; }
+  for (const box of el.table ? el.table.querySelectorAll("[data-seat]") : []) {
+    const s = Number(box.dataset.seat);
+    const name = b && b.seats[s];
+    let tag = box.querySelector("[data-testid=seat-bot]");
+    if (!name) { if (tag) tag.remove(); continue; }
+    const text = b.fallen ? t("lab.table.seat_fallen", { name, level: FALLBACK_LEVEL }) : t("lab.table.seat_bot", { name });
+    if (!tag) {
+      const head = box.querySelector(".seat-head");
+      if (!head) continue;
+      const lvl = head.querySelector(".lvl");
+      if (lvl) lvl.hidden = true;
+      tag = document.createElement("span");
+      tag.className = "lvl seat-bot";
+      tag.dataset.testid = "seat-bot";
+      head.appendChild(tag);
+    }
+    if (tag.textContent !== text) tag.textContent = text;
+    tag.dataset.bot = name;
+    tag.classList.toggle("fallen", !!b.fallen);
+  }
+}
+
+function watchSeats() {
+  if (observer || !el.opponents || !el.mySeat) return;
+  observer = new MutationObserver(() => label());
+  observer.observe(el.opponents, { childList: true });
+  observer.observe(el.mySeat, { childList: true });
+}
+
+// --- seating ---------------------------------------------------------------------------------
+
+/** The bot's seats for a mode: {seat: name} with the person in seat 0. */
+export function seatsFor(mode, players, name, against = "one") {
+  if (mode === "watch") return { 0: name };
+  if (mode === "partner") return { 2: name };
+  if (against === "all") return Object.fromEntries(Array.from({ length: players - 1 }, (_, i) => [i + 1, name]));
+  return { 1: name };
+}
+
+/** The new_game / load levels with the markers: one per other seat, or one per seat (the
+ *  person's own marked) when the bot plays the person's seat. */
+export function markedLevels(players, seat, plain, seats) {
+  const others = [];
+  for (let s = 0; s < players; s++) if (s !== seat) others.push(s);
+  const lv = others.map((s, i) => (seats[s] ? marker(seats[s]) : plain[i] ?? OPPONENT_LEVEL));
+  if (!seats[seat]) return lv;
+  lv.splice(seat, 0, marker(seats[seat]));
+  return lv;
+}
+
+/** The seat's levels as the page keeps them (S.levels): level 2 where the bot sits. */
+function plainLevels(players, seat, plain, seats) {
+  const out = [];
+  let i = 0;
+  for (let s = 0; s < players; s++) {
+    if (s === seat) continue;
+    out.push(seats[s] ? FALLBACK_LEVEL : plain[i] ?? OPPONENT_LEVEL);
+    i++;
+  }
+  return out;
+}
+
+/** The port between the two workers, and the bot loaded in the lab worker.  `wait`: resolve
+ *  once the bot is loaded (its errors as an Error with botError); else in the background. */
+async function connect({ game, name, source, limitMs }, wait) {
+  const w = labWorker();
+  w.limitMs = limitMs;
+  const port = await request("outside_port");
+  const seated = w.request("table_seat", { game, name, source });
+  const ported = w.request("table_port", { port }, [port]);
+  if (wait) { await seated; await ported; return; }
+  seated.catch((err) => fail(err.botError ? err.botError.kind : "gone", err.botError || {}));
+  ported.catch(() => fail("gone"));
+}
+
+function adopt(gen, { name, mode, seats, limitMs, fallen = false }) {
+  S.labBot = { gen, name, mode, seats, limitMs, fallen, record: recordFields, relabel };
+  delete document.body.dataset.labbotKind;
+  document.body.dataset.labbot = fallen ? "fallen" : mode;
+  watchSeats();
+  label();
+}
+
+/** Seat the bot at the table: {mode: "against" | "partner" | "watch", game, players, name,
+ *  source, limitMs, delay, against: "one" | "all", seed}.  Resolves true when the game started;
+ *  rejects with the bot's load error (err.botError). */
+export async function seatAtTable({ mode, game, players, name, source, limitMs = 2000, delay = 700, against = "one", seed = randomSeed() }) {
+  if (mode === "partner") players = 4;
+  const seats = seatsFor(mode, players, name, against);
+  notice = null;
+  hideNotice("labbot");
+  await connect({ game, name, source, limitMs }, true);
+  const levels = markedLevels(players, 0, [], seats);
+  await startGame({ game, players, seed, seat: 0, levels, delay, options: {}, teach: mode === "watch" });
+  if (!S.view || S.game !== game || !S.levels.some(isMarker)) return false;      // refused (shown)
+  const gen = S.gen;
+  S.levels = plainLevels(players, 0, [], seats);
+  writeHash();                                   // the link: level 2 where the bot sits
+  adopt(gen, { name, mode, seats, limitMs });
+  render();
+  if (mode === "watch") drive(gen);
+  return true;
+}
+
+/** The bot watched in the person's seat: its moves (run() in play.js plays the others and
+ *  stops at the person's turn); the person's controls stay disabled (S.busy). */
+async function drive(gen) {
+  while (gen === S.gen) {
+    const v = S.view;
+    if (!v || v.is_over || v.to_move === null || v.to_move === undefined) { render(); return; }
+    if (v.to_move !== S.seat) { await sleep(40); continue; }
+    if (!S.busy) { S.busy = true; render(); }
+    if (S.delay > 0) await sleep(S.delay);
+    if (gen !== S.gen) return;
+    let r;
+    try {
+      r = await request("bot_step");
+    } catch (err) {
+      if (gen === S.gen) showError(t("ui.engine_error", { message: err.message }));
+      return;
+    }
+    if (gen !== S.gen) return;
+    takeReply(r);
+    keep();
+    await run(gen);
+  }
+}
+
+// --- kept games ------------------------------------------------------------------------------
+
+/** The record's marker (keep.js): {outside, watch, outside_fallen, outside_limit} or null. */
+export function recordFields() {
+  const b = liveBot();
+  if (!b) return null;
+  return { outside: { ...b.seats }, watch: b.mode === "watch", outside_mode: b.mode, outside_fallen: !!b.fallen, outside_limit: b.limitMs };
+}
+
+/** Before a kept game with a student's bot is resumed: the bot from the saved bots by name,
+ *  connected; the levels to load with (markers).  A bot no longer saved: level 2, said so. */
+export async function prepareResume(meta) {
+  const seats = {};
+  for (const [s, n] of Object.entries(meta.outside || {})) if (typeof n === "string") seats[Number(s)] = n;
+  const name = Object.values(seats)[0];
+  const bot = name ? saved.get(name) : null;
+  const limitMs = Number.isFinite(meta.outside_limit) && meta.outside_limit > 0 ? meta.outside_limit : 2000;
+  const mode = meta.outside_mode || (meta.watch ? "watch" : "against");
+  const prep = { seats, name, limitMs, mode, fallen: !!meta.outside_fallen || !bot, missing: !bot };
+  prep.levels = markedLevels(meta.players, meta.seat, meta.levels || [], seats);
+  if (!prep.fallen) {
+    try {
+      await connect({ game: meta.game, name, source: bot.source, limitMs }, false);
+    } catch (_) {
+      prep.fallen = true;
+    }
+  }
+  return prep;
+}
+
+/** After the resume's load: the bot's seats named, a bot that failed before (or is gone) left
+ *  to level 2, the watched bot driven. */
+export async function afterResume(prep, gen) {
+  if (gen !== S.gen) return;
+  if (prep.fallen) await request("outside_fail", { kind: "gone" }).catch(() => {});
+  adopt(gen, { name: prep.name, mode: prep.mode, seats: prep.seats, limitMs: prep.limitMs, fallen: prep.fallen });
+  if (prep.missing) say("lab.table.missing", { name: prep.name, level: FALLBACK_LEVEL });
+  if (prep.mode === "watch") drive(gen);
+}
+
+// for tests: the state of the bot at the table (no view, no card)
+window.atutLabTable = {
+  get bot() { const b = liveBot(); return b ? { name: b.name, mode: b.mode, seats: { ...b.seats }, fallen: !!b.fallen } : null; },
+  get notice() { return notice ? notice.key : null; },
+};

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from .. import cards as C
 from ..game import Game, canonical
-from ..tricks import trick_winner
+from ..tricks import winning
 
 RANKS = C.ACE_TEN_RANKS                                      # G2: A > 10 > K > Q > J > 9
 POINTS = C.ACE_TEN_POINTS                                    # the ace-ten family's tables
@@ -154,10 +154,68 @@ class SixtySix(Game):
             out += [c + MELD_FLAG for c in C.cards_of(melds)]
         return out
 
+    def _listed_moves(self):
+        """``_moves()`` in the listed order (``MOVE_ORDER``): the exchange first, then each card
+        in hand order, its marriage play right after it."""
+        seat = self.to_move
+        cards, _, melds, _ = self._playable(seat)
+        out = [EXCHANGE_MOVE] if self._may_exchange(seat) is None else []
+        if not melds:
+            out += C.cards_of(cards)
+            return out
+        for c in C.cards_of(cards):
+            out.append(c)
+            if melds >> c & 1:
+                out.append(c + MELD_FLAG)
+        return out
+
     def _legal(self):
         # fresh dicts (ENGINE.md): the one applied goes into ``history`` and the public
         # ``events``, and must not be the shared table entry of every game
-        return [ACTION[m].copy() for m in sorted(self._moves(), key=MOVE_ORDER.__getitem__)]
+        return [ACTION[m].copy() for m in self._listed_moves()]
+
+    # The public path on int moves: the base class's cache of the current state's legal
+    # actions (``_cache``, cleared by every ``apply``) holds the listed int moves, not dicts;
+    # ``legal_actions`` copies the table's dicts from it and ``apply`` finds the action by its
+    # move instead of comparing it with every legal dict (``Game._find_legal``: equal, values
+    # of the same types).
+
+    def _listed(self):
+        moves = self._cache
+        if moves is None:
+            moves = self._cache = self._listed_moves()
+        return moves
+
+    def _legal_now(self):
+        return [ACTION[m].copy() for m in self._listed()]
+
+    def legal_actions(self):
+        if self.to_move is None:
+            return []
+        return [ACTION[m].copy() for m in self._listed()]
+
+    def _find_legal(self, action):
+        t = action.get("type")
+        if type(t) is not str:
+            return None
+        if t == "exchange":
+            m = EXCHANGE_MOVE if len(action) == 1 else None
+        elif t == "play":
+            card = action.get("card")
+            c = C.CARD.get(card) if type(card) is str else None
+            if c is None:
+                return None
+            if len(action) == 2:
+                m = c
+            else:
+                meld = action.get("meld")
+                m = (c + MELD_FLAG if len(action) == 3 and type(meld) is str and c in PARTNER
+                     and meld == C.CODES[PARTNER[c]] else None)
+        else:
+            return None
+        if m is None or m not in self._listed():
+            return None
+        return ACTION[m].copy()
 
     def _apply(self, a):
         if a["type"] == "exchange":
@@ -196,18 +254,20 @@ class SixtySix(Game):
         self._finish_trick()
 
     def _finish_trick(self):
-        cards = [c for _, c in self.trick]
-        w = self.trick[trick_winner(cards, self.trump, POWER)][0]       # G5
+        trick = self.trick
+        w = winning(trick, self.trump, POWER)[0]                        # G5
         pts = 0
-        for c in cards:
+        got = 0
+        for _, c in trick:
             pts += VALUE[c]
-            self.captured[w] |= 1 << c
+            got |= 1 << c
+        self.captured[w] |= got
         self.points[w] += pts
         self.tricks_won[w] += 1
         if self._recording:
-            self.record({"type": "trick", "winner": w, "cards": C.codes(cards),
-                         "leader": self.trick[0][0]})
-        self.last_trick = self.trick
+            self.record({"type": "trick", "winner": w, "cards": [C.CODES[c] for _, c in trick],
+                         "leader": trick[0][0]})
+        self.last_trick = trick
         self.last_winner = w
         self.trick = []
         if self.points[w] >= TARGET:                                    # G11, E7: no draw

@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import random
 import reprlib
+from bisect import bisect_left
 from typing import Any
 
 from . import cards as C
@@ -60,7 +61,7 @@ class Game:
     # The fields ``Game.__init__`` sets (``sampled`` sets them from the view)
     BASE_FIELDS = ("options", "n", "seed", "rng", "first_dealer", "dealer", "first_deck",
                    "history", "events", "scores", "to_move", "winner", "phase", "deal_no",
-                   "_deal_event", "_recording", "_cache")
+                   "_deal_event", "_recording", "_cache", "_log_cache")
 
     # --- construction -------------------------------------------------------------------
 
@@ -99,6 +100,7 @@ class Game:
         self._deal_event = 0
         self._recording = True
         self._cache: list[dict] | None = None      # legal actions of the current state
+        self._log_cache = None                     # what each seat sees of ``events``
         self._start(first)
 
     @classmethod
@@ -159,6 +161,7 @@ class Game:
         g._deal_event = 0
         g._recording = False
         g._cache = None                         # the legal-action cache
+        g._log_cache = None
         g.__dict__.update(state)
         return g
 
@@ -189,7 +192,7 @@ class Game:
     def legal_actions(self) -> list[dict]:
         if self.to_move is None:
             return []
-        return [a.copy() for a in self._legal_now()]
+        return list(map(dict.copy, self._legal_now()))
 
     def _legal_now(self) -> list[dict]:
         """The legal actions of the current state, computed once per state."""
@@ -225,10 +228,19 @@ class Game:
     def _find_legal(self, action: dict) -> dict | None:
         """The element of the legal actions equal to ``action`` (values of the same types:
         ``True`` is not ``1``), or ``None``."""
-        for a in self._legal_now():
-            if a == action and all(type(v) is type(action[k]) for k, v in a.items()):
+        legal = self._legal_now()
+        i = -1
+        while True:
+            try:
+                i = legal.index(action, i + 1)          # the next equal one (compared in C)
+            except ValueError:
+                return None
+            a = legal[i]
+            for k, v in a.items():
+                if type(v) is not type(action[k]):
+                    break
+            else:
                 return a
-        return None
 
     def _refusal(self, action: dict) -> str:
         try:
@@ -287,7 +299,9 @@ class Game:
     # --- events -------------------------------------------------------------------------
 
     def record(self, event: dict, visible_to: list[int] | None = None) -> None:
-        """Append to ``events``; ``visible_to`` limits which seats' views show it."""
+        """Append to ``events``; ``visible_to`` limits which seats' views show it.  An event is
+        not changed once recorded, and ``events`` only grows (or is replaced by another list):
+        ``visible_events`` relies on both."""
         if not self._recording:
             return
         if visible_to is not None:
@@ -299,14 +313,48 @@ class Game:
         self._deal_event = len(self.events)
 
     def visible_events(self, seat: int | None, start: int = 0) -> list[dict]:
+        """The events from ``events[start:]`` that ``seat`` may see, without ``visible_to``:
+        fresh copies (lists and dicts in them copied too), so that nobody holding a view can
+        change the game's record."""
+        seen, where = self._seen_by(seat)
+        n = len(self.events)
+        if start is None:
+            start = 0
+        elif start < 0:
+            start = max(0, start + n)
         out = []
-        for e in self.events[start:]:
+        for e, nested in seen[bisect_left(where, start) if start else 0:]:
+            c = e.copy()
+            for k in nested:
+                c[k] = c[k].copy()
+            out.append(c)
+        return out
+
+    def _seen_by(self, seat: int | None) -> tuple[list, list[int]]:
+        """What ``seat`` sees of ``events``, kept up to date as events are recorded (a view
+        once cost a pass over the whole record): ``(seen, where)``, ``seen`` the visible events
+        as ``(event without visible_to, its keys holding a list or a dict)``, ``where`` their
+        indices in ``events``."""
+        events = self.events
+        cache = self._log_cache
+        if cache is None or cache[0] is not events:     # a new game, or ``events`` replaced
+            cache = self._log_cache = (events, {})
+        entry = cache[1].get(seat)
+        if entry is None or entry[0] > len(events) or (
+                entry[0] and events[entry[0] - 1] is not entry[1]):
+            entry = cache[1][seat] = [0, None, [], []]
+        done, _, seen, where = entry
+        for i in range(done, len(events)):
+            e = events[i]
             vis = e.get("visible_to")
             if vis is None or seat in vis:
-                # copies, so that nobody holding a view can change the game's record
-                out.append({k: v.copy() if type(v) in (list, dict) else v
-                            for k, v in e.items() if k != "visible_to"})
-        return out
+                if "visible_to" in e:
+                    e = {k: v for k, v in e.items() if k != "visible_to"}
+                seen.append((e, tuple(k for k, v in e.items() if type(v) in (list, dict))))
+                where.append(i)
+        if len(events) > done:
+            entry[0], entry[1] = len(events), events[-1]
+        return seen, where
 
     def _action_visible_to(self, seat: int, action: dict) -> list[int] | None:
         """Who sees an action in the log; ``None`` = everyone.  Override for hidden acts."""
@@ -366,6 +414,7 @@ class Game:
         d["events"] = []
         d["history"] = []
         d["_cache"] = None
+        d["_log_cache"] = None
         d["_deal_event"] = 0
         d["_recording"] = False
         new.__dict__ = d

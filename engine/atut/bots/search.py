@@ -45,6 +45,7 @@ def fast_clone(game):
         elif t is dict:
             d[k] = v.copy()
     d["_cache"] = None                      # the base class's legal-action cache
+    d["_log_cache"] = None                  # and its record of what each seat sees
     new.__dict__ = d
     return new
 

@@ -210,3 +210,115 @@ def _compare(g1, g2, seat, blocked, runs):
     assert runs[0][1] == runs[1][1]
     hint = next(m["result"] for op, m in strip[0] if op == "hint")
     assert atut.canonical(hint["best"]) in {atut.canonical(a) for a in g1.view(seat)["legal_actions"]}
+
+
+# --- a student's bot seated at the table (issue 15) --------------------------------------------
+# The bot plays in the lab's own worker; the table's worker sends it the view of its seat over a
+# MessageChannel the page does not listen to.  The bot below names its hand in the error it
+# raises at its third decision (each seat's own): the notice the page shows names the error's
+# type and line only.  Checked on each of the person's turns of the first deal (after it, the
+# deal's review shows every hand of it, as it may).
+
+# every worker's messages, each tagged with the worker's file and its number in the order the
+# workers were started (ids are counted per worker): worker.js#1 the table's, lab-worker.js#2
+# the lab's own (editor, help, arena), lab-worker.js#3 the one that plays the bot at the table
+CAPTURE_EACH = """(() => {
+  const Orig = window.Worker;
+  window.__atutSent = [];
+  window.__atutGot = [];
+  let count = 0;
+  window.Worker = class extends Orig {
+    constructor(url, opts) {
+      super(url, opts);
+      const w = String(url).split("/").pop().split("?")[0] + "#" + (++count);
+      this.addEventListener("message", (e) => {
+        window.__atutGot.push({ w, m: JSON.parse(JSON.stringify(e.data === undefined ? null : e.data)) });
+      });
+      this.__w = w;
+    }
+    postMessage(m, ...rest) {
+      window.__atutSent.push({ w: this.__w, m: JSON.parse(JSON.stringify(m)) });
+      return super.postMessage(m, ...rest);
+    }
+  };
+})();"""
+
+SETTLED_EACH = """() => {
+  const got = new Set(window.__atutGot.filter((x) => x.m && x.m.id !== undefined).map((x) => x.w + ':' + x.m.id));
+  return window.__atutSent.length > 0 && window.__atutSent.every((x) => got.has(x.w + ':' + x.m.id));
+}"""
+
+LEAKY = ("n = 0\n\n\ndef choose(view):\n    global n\n    n += 1\n"
+         "    if n == 3:\n        raise ValueError('my hand: ' + ' '.join(view['hand']))\n"
+         "    return view['legal_actions'][0]\n")
+
+
+def test_the_page_never_receives_the_view_of_a_student_bots_seat(browser, dist_url):
+    from conftest import VIEWPORT, PageProblems
+    from test_lab_page import READY
+    ctx = browser.new_context(viewport=VIEWPORT, locale="en-US")
+    page = ctx.new_page()
+    page.set_default_timeout(60_000)
+    page.add_init_script(CAPTURE_EACH)
+    problems = PageProblems(dist_url)
+    page.on("console", problems.on_console)
+    page.on("pageerror", problems.on_pageerror)
+    page.on("request", problems.on_request)
+    try:
+        page.goto(f"{dist_url}#lab=euchre&lang=en&debug=1")
+        page.wait_for_selector(READY, timeout=240_000)
+        page.wait_for_selector("body[data-engine=ready]", timeout=240_000)
+        page.wait_for_function("() => window.atutLab && window.atutLab.text", timeout=60_000)
+        page.evaluate("(s) => window.atutLab.setText(s)", LEAKY)
+        page.fill("[data-testid=lab-name]", "leaky.py")
+        page.fill("[data-testid=lab-seed]", "5")
+        page.select_option("[data-testid=lab-against-seats]", "all")
+        page.click("[data-testid=lab-play-against]")
+        page.wait_for_function("() => window.atutLabTable && window.atutLabTable.bot",
+                               timeout=240_000)
+        assert page.evaluate("() => window.atutLabTable.bot.seats") == {
+            "1": "leaky.py", "2": "leaky.py", "3": "leaky.py"}
+        checked = 0
+        for _ in range(12):
+            if wait_for_turn(page, timeout=120_000) == "over":
+                break
+            page.wait_for_function(SETTLED_EACH, timeout=120_000)
+            g = atut.load_game(page.evaluate("() => window.atutPage.request('save')"))
+            page.wait_for_function(SETTLED_EACH, timeout=120_000)
+            if g.deal_no > 1:
+                break
+            if g.to_move != 0:
+                continue
+            seen = _seen_by(g, 0)
+            hidden = {C.code(c) for s in range(1, 4) for c in C.cards_of(g.hands[s])} - seen
+            sent = {(x["w"], x["m"]["id"]): x["m"].get("op")
+                    for x in page.evaluate("() => window.__atutSent") if "id" in x["m"]}
+            got = [x for x in page.evaluate("() => window.__atutGot") if isinstance(x["m"], dict)]
+            assert {x["w"] for x in got} == {"worker.js#1", "lab-worker.js#2", "lab-worker.js#3"}
+            for x in got:
+                w, m = x["w"], x["m"]
+                op = sent.get((w, m.get("id")), m.get("type"))
+                if w == "worker.js#1" and op == "save":    # the test's own request (debug=1)
+                    continue
+                if w == "lab-worker.js#2" and op == "info":
+                    continue                     # the help panel's example view: another game
+                leaked = cards_named(m) & hidden
+                assert not leaked, f"{w} {op} names {sorted(leaked)}"
+                if w == "lab-worker.js#3":                # no card at all from the bot's worker
+                    assert not cards_named(m), f"{w} {op} names {sorted(cards_named(m))}"
+                view = (m.get("result") or {}).get("view") if isinstance(m.get("result"), dict) else None
+                assert view is None or view.get("seat") == 0, "a view of another seat"
+            assert set(page_cards(page)) <= seen
+            checked += bool(hidden)
+            page.locator("[data-action]:not([disabled])").first.click()
+        assert checked >= 3                      # hidden cards were there to leak
+        # the bot raised with its hand in the message: the notice names the type and the line
+        page.wait_for_selector("[data-testid=notice-labbot]", timeout=120_000)
+        text = page.locator("[data-testid=notice-labbot]").inner_text()
+        assert "ValueError" in text and "line 8" in text and "my hand" not in text
+        assert not cards_named(text)
+        ops = [x["m"].get("op") for x in page.evaluate("() => window.__atutSent")]
+        assert "table_choose" not in ops and "outside_turn" not in ops   # worker to worker only
+    finally:
+        ctx.close()
+    problems.check()

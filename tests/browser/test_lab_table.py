@@ -15,10 +15,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from harness import ENABLED_ACTION, GAME_OVER, page_actions, saved_game, wait_for_turn
 from test_lab_page import READY, set_code
 
 import atut
+from harness import ENABLED_ACTION, GAME_OVER, page_actions, saved_game, wait_for_turn
 
 FIRST = "def choose(view):\n    # the first legal action\n    return view['legal_actions'][0]\n"
 TABLE_BOT = "[data-testid=seat-bot]"

@@ -709,12 +709,16 @@ class Endgame:
             w = -1.0
         return DEAL_WIN_SOLVE * w + (me - bo)
 
-    def moves(self, h, rem, pos, best):
-        """Legal cards (G13) of hand ``h``, one of each run of equivalent cards (adjacent among
-        the cards still out, in one hand, both honours or neither), likely best first."""
+    def moves(self, h, rem, pos, best, led=-1):
+        """Legal cards (G13) of hand ``h`` (``led``: the suit led, -1 to lead), one of each run
+        of equivalent cards (adjacent among the cards still out, in one hand, both honours or
+        neither), likely best first: to lead, honours then high cards; to follow, the cheapest
+        card that takes the trick so far (``best``), then the cheapest others."""
         hon = self.hon
-        out = []
-        m = self._legal(h, pos)
+        tr = self.tr
+        keyed = []
+        m = h if led < 0 else h & SM9[led] or h & self.trm or h
+        bs = best // 9
         while m:
             low = m & -m
             c = low.bit_length() - 1
@@ -724,52 +728,51 @@ class Endgame:
                 nh = higher & -higher
                 if h & nh and (not hon & nh) == (not hon & low):
                     continue
-            out.append(c)
-        if pos == 0:
-            out.sort(key=lambda c: (-(hon >> c & 1), -(c % 9)))
-        else:
-            tr = self.tr
-            bs = best // 9
-
-            def key(c):
+            # the sort key times 64 plus the card: ties keep the cards' order (a stable sort)
+            if not pos:
+                k = (1 - (hon >> c & 1)) * 16 + 8 - c % 9
+            else:
                 cs = c // 9
                 if (c > best) if cs == bs else cs == tr:
-                    return c % 9
-                return 10 + c % 9 + 10 * (cs == tr) + 20 * (hon >> c & 1)
-            out.sort(key=key)
-        return out
+                    k = c % 9
+                else:
+                    k = 10 + c % 9 + 10 * (cs == tr) + 20 * (hon >> c & 1)
+            keyed.append(k << 6 | c)
+        keyed.sort()
+        return [x & 63 for x in keyed]
 
-    def _legal(self, h, pos):
-        if not pos:
+    def _legal(self, h, led):
+        """The cards of ``h`` that may be played (G13), ``led`` the suit led or -1 to lead."""
+        if led < 0:
             return h
-        lm = SM9[self._led]
-        return h & lm or h & self.trm or h
+        return h & SM9[led] or h & self.trm or h
 
     def _tick(self):
         """Count a node; ``SolveLimit`` past the node cap or (checked every 256 nodes) the
         deadline."""
-        self.nodes += 1
-        if self.max_nodes and self.nodes > self.max_nodes:
+        n = self.nodes = self.nodes + 1
+        if self.max_nodes and n > self.max_nodes:
             raise SolveLimit
-        if self.deadline is not None and not self.nodes & 255 and self.clock() > self.deadline:
+        if self.deadline is not None and not n & 255 and self.clock() > self.deadline:
             raise SolveLimit
 
-    def _in_play(self, hands, played, pos):
-        """(cards still in play, the best card of the trick so far) for the seat to move; notes
-        the suit led (G13)."""
+    def _in_play(self, hands, played):
+        """(cards still in play, the best card of the trick so far and its index in
+        ``played``, the suit led or -1) for the seat to move (G13)."""
         tr = self.tr
         rem = 0
         for x in hands:
             rem |= x
-        best = 0
-        if pos:
-            best = played[0]
-            for c in played:
-                rem |= 1 << c
-                if (c > best) if c // 9 == best // 9 else c // 9 == tr:
-                    best = c
-            self._led = played[0] // 9
-        return rem, best
+        if not played:
+            return rem, 0, 0, -1
+        best = played[0]
+        bi = 0
+        for i, c in enumerate(played):
+            rem |= 1 << c
+            if (c > best) if c // 9 == best // 9 else c // 9 == tr:
+                best = c
+                bi = i
+        return rem, best, bi, played[0] // 9
 
     def search(self, hands, leader, pts, tricks, alpha, beta) -> float:
         if not hands[leader]:
@@ -787,7 +790,10 @@ class Endgame:
                 alpha = lo
             if hi < beta:
                 beta = hi
-        v = self.trick(hands, leader, pts, tricks, (), alpha, beta)
+        rem = 0
+        for x in hands:
+            rem |= x
+        v = self._trick(hands, leader, pts, tricks, (), rem, 0, 0, -1, alpha, beta)
         lo, hi = e if e is not None else (-INF, INF)
         if v <= a0:
             hi = min(hi, v)
@@ -799,17 +805,16 @@ class Endgame:
         return v
 
     def trick(self, hands, leader, pts, tricks, played, alpha, beta) -> float:
+        """The value of the position with ``played`` cards in the trick led by ``leader``."""
+        rem, best, bi, led = self._in_play(hands, played)
+        return self._trick(hands, leader, pts, tricks, played, rem, best, bi, led, alpha, beta)
+
+    def _trick(self, hands, leader, pts, tricks, played, rem, best, bi, led, alpha, beta):
+        """``trick`` with what the trick so far tells passed down: ``rem`` the cards in play
+        (the same through a trick), the best card ``best`` (index ``bi``), the suit ``led``."""
         n = self.n
         pos = len(played)
-        tr = self.tr
         if pos == n:                                          # G13: who takes the trick
-            best = played[0]
-            bi = 0
-            for i in range(1, n):
-                c = played[i]
-                if (c > best) if c // 9 == best // 9 else c // 9 == tr:
-                    best = c
-                    bi = i
             w = (leader + bi) % n
             t = list(tricks)
             t[w] += 1
@@ -817,18 +822,26 @@ class Endgame:
         self._tick()
         seat = (leader + pos) % n
         h = hands[seat]
-        rem, best = self._in_play(hands, played, pos)
+        tr = self.tr
+        hon = self.hon
         maxing = seat == self.root
         v = -INF if maxing else INF
-        for c in self.moves(h, rem, pos, best):
+        for c in self.moves(h, rem, pos, best, led):
             hs = list(hands)
             hs[seat] = h & ~(1 << c)
             p = pts
-            if not pos and self.hon >> c & 1:                 # G14: an honour led scores 4
-                p = list(pts)
-                p[seat] += 4
-                p = tuple(p)
-            x = self.trick(tuple(hs), leader, p, tricks, played + (c,), alpha, beta)
+            if not pos:
+                nb, nbi, nled = c, 0, c // 9
+                if hon >> c & 1:                              # G14: an honour led scores 4
+                    p = list(pts)
+                    p[seat] += 4
+                    p = tuple(p)
+            elif (c > best) if c // 9 == best // 9 else c // 9 == tr:
+                nb, nbi, nled = c, pos, led
+            else:
+                nb, nbi, nled = best, bi, led
+            x = self._trick(tuple(hs), leader, p, tricks, played + (c,), rem, nb, nbi, nled,
+                            alpha, beta)
             if maxing:
                 if x > v:
                     v = x
@@ -841,7 +854,6 @@ class Endgame:
             if alpha >= beta:
                 break
         return v
-
 
     # --- the others playing like the rules (a model of level 2, as ``rollout_policy``) ---------
 
@@ -959,8 +971,8 @@ class Endgame:
         seat = (leader + pos) % n
         h = hands[seat]
         if seat == self.root:
-            rem, best = self._in_play(hands, played, pos)
-            cands = self.moves(h, rem, pos, best)
+            rem, best, _bi, led = self._in_play(hands, played)
+            cands = self.moves(h, rem, pos, best, led)
         else:
             cands = [self.model(hands, seat, played, leader)]
         v = -INF
@@ -989,9 +1001,7 @@ def solve_root(g: Imperial, seat: int, max_nodes: int = 0, deadline=None, clock=
     tricks = tuple(g.tricks_won)
     pos = len(played)
     h = hands[seat]
-    if pos:
-        e._led = played[0] // 9
-    legal = e._legal(h, pos)
+    legal = e._legal(h, played[0] // 9 if pos else -1)
     out = {}
     for c in C.cards_of(legal):
         hs = list(hands)
@@ -1001,8 +1011,6 @@ def solve_root(g: Imperial, seat: int, max_nodes: int = 0, deadline=None, clock=
             p = list(pts)
             p[seat] += 4
             p = tuple(p)
-        if pos:
-            e._led = played[0] // 9
         if model:
             out[_FROM9[c]] = e.respond(tuple(hs), g.leader, p, tricks, played + (c,))
         else:

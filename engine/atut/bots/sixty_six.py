@@ -493,58 +493,64 @@ def deal_over(g: SixtySix, start) -> bool:
 
 
 def tournament_policy(g: SixtySix, rng: random.Random) -> dict:
-    """The fast rollout policy tuned for two players: a slightly random version of the rules."""
+    """The fast rollout policy tuned for two players: a slightly random version of the rules.
+    With 3-4 players the highest trump (the lowest card int of the suit) is kept for the last
+    trick (G12) while another card may be played."""
     seat = g.to_move
     hand = g.hands[seat]
     tr = g.trump
-    if not g.trick:
+    trick = g.trick
+    if not trick:
         if g.trump_card is not None and hand >> C.make(C.NINE, tr) & 1:
-            return {"type": "exchange"}
-        for su in (tr, 0, 1, 2, 3):
-            q = C.make(C.QUEEN, su)
-            kk = C.make(C.KING, su)
-            if hand >> q & 1 and hand >> kk & 1:
-                return {"type": "play", "card": C.CODES[q], "meld": C.CODES[kk]}
+            return ACTION[EXCHANGE_MOVE]
+        pairs = hand & hand >> 1 & KINGS              # the kings whose queen is in hand
+        if pairs:                                     # the trump marriage first
+            su = tr if pairs & SUIT[tr] else SUIT_OF[(pairs & -pairs).bit_length() - 1]
+            return ACTION[C.make(C.QUEEN, su) + MELD_FLAG]
+        if g.n >= 3 and hand & (hand - 1):
+            trumps = hand & SUIT[tr]
+            hand &= ~(trumps & -trumps)
         cards = C.cards_of(hand)
-        if g.n >= 3 and len(cards) > 1:
-            cards = _without_keeper(cards, tr)
         a = rng.choice(cards)
         b = rng.choice(cards)
         # tournament: the cheaper of two random cards (trumps count as dear)
-        ka = VALUE[a] + (12 if C.suit_of(a) == tr else 0)
-        kb = VALUE[b] + (12 if C.suit_of(b) == tr else 0)
-        c = a if ka <= kb else b
-        return {"type": "play", "card": C.CODES[c]}
+        ka = VALUE[a] + (12 if SUIT_OF[a] == tr else 0)
+        kb = VALUE[b] + (12 if SUIT_OF[b] == tr else 0)
+        return ACTION[a if ka <= kb else b]
     playable = hand
-    led_card = g.trick[0][1]
-    led = C.suit_of(led_card)
+    led_card = trick[0][1]
+    led = SUIT_OF[led_card]
     if g.trump_card is None:
         f = hand & SUIT[led]
         if f:
             playable = f
     best = led_card
     value = VALUE[led_card]
-    for _, c in g.trick[1:]:
+    for i in range(1, len(trick)):
+        c = trick[i][1]
         value += VALUE[c]
         if beats(c, best, tr, POWER):
             best = c
-    sb = C.suit_of(best)
+    sb = SUIT_OF[best]
+    pb = POWER[best]
     if g.n >= 3 and playable & (playable - 1):
-        keep = _without_keeper(C.cards_of(playable), tr)
-        playable = C.mask_of(keep)
+        trumps = playable & SUIT[tr]
+        playable &= ~(trumps & -trumps)
     win_same = None
     win_trump = None
     cheap = None
+    cheap_key = None
     for c in C.cards_of(playable):
-        sc = C.suit_of(c)
-        if sc == sb and POWER[c] > POWER[best]:
+        sc = SUIT_OF[c]
+        if sc == sb and POWER[c] > pb:
             if win_same is None or VALUE[c] > VALUE[win_same]:
                 win_same = c
         elif sc == tr and sb != tr:
             if win_trump is None or POWER[c] < POWER[win_trump]:
                 win_trump = c
-        if cheap is None or (sc == tr, VALUE[c]) < (C.suit_of(cheap) == tr, VALUE[cheap]):
-            cheap = c
+        key = (sc == tr) * 16 + VALUE[c]
+        if cheap is None or key < cheap_key:
+            cheap, cheap_key = c, key
     if win_same is not None and sb == led:
         c = win_same
     elif win_trump is not None and value >= 10:
@@ -553,7 +559,7 @@ def tournament_policy(g: SixtySix, rng: random.Random) -> dict:
         c = win_same
     else:
         c = cheap
-    return {"type": "play", "card": C.CODES[c]}
+    return ACTION[c]
 
 
 # The searching seat (``searcher``, set on each sampled state by ``determinize``); in its
@@ -724,14 +730,18 @@ def _rule_rollout_move(g: SixtySix) -> int:
 def _note_voids(g: SixtySix) -> None:
     """Add the voids shown (G8) in the current trick, and in the last one when it was played
     after the stock was gone (the leader's hand is then short of a full one), to ``g.voids``."""
-    voids = g.voids
-    for trick in (g.trick, g.last_trick if not g.trick and g.to_move is not None and
-                  C.count(g.hands[g.to_move]) < HAND_SIZE[g.n] else ()):
-        if len(trick) > 1:
-            led = C.suit_of(trick[0][1])
-            for s, c in trick[1:]:
-                if C.suit_of(c) != led:
-                    voids[s] |= 1 << led
+    trick = g.trick
+    if not trick:
+        if g.to_move is None or g.hands[g.to_move].bit_count() >= HAND_SIZE[g.n]:
+            return
+        trick = g.last_trick
+    if len(trick) > 1:
+        voids = g.voids
+        led = SUIT_OF[trick[0][1]]
+        for i in range(1, len(trick)):
+            s, c = trick[i]
+            if SUIT_OF[c] != led:
+                voids[s] |= 1 << led
 
 
 ROLLOUT_EPS = 0.0
@@ -740,17 +750,6 @@ ROLLOUT_EPS = 0.0
 # luck (a search that sees every hand wins only 1.5x the fair share) and they cost twice the
 # time for no gain (1.47x against 1.54x), so 4 players keep the tournament policy.
 RULE_ROLLOUTS = (3,)
-
-
-def _without_keeper(cards: list, tr: int) -> list:
-    """``cards`` without the highest trump, saved for the last trick (G12; 3-4 players)."""
-    top = None
-    for c in cards:
-        if C.suit_of(c) == tr and (top is None or POWER[c] > POWER[top]):
-            top = c
-    if top is None:
-        return cards
-    return [c for c in cards if c != top]
 
 
 # --- search -------------------------------------------------------------------------------------

@@ -36,9 +36,11 @@ from ..games.cesarz import (
     musik_credit,
 )
 from .sampling import sample_cards
-from .search import check_determinization, fast_clone, note_search
+from .search import check_determinization, note_search
 
 SUIT = C.SUIT_MASK
+SUIT_OF = C.SUIT_OF
+cards_of = C.cards_of
 K_, Q_, PR_, YP_ = C.KING, C.QUEEN, C.PRINCE, C.YOUNG_PRINCESS
 _SPECIALS = JOKER_MASK | 1 << EMPEROR
 _JOKER_CODES = frozenset(C.CODES[j] for j in JOKERS)
@@ -92,22 +94,30 @@ class Knowledge:
             c, p = _card(m["cards"][0]), _card(m["cards"][1])
             self.melds.append((m["seat"], c, p, m["value"]))
             self.known[m["seat"]] |= 1 << p           # G17: shown, stays in the hand
+        card = C.CARD
+        played, played_by, voids, captured = 0, self.played_by, self.voids, self.captured
         for e in view["log"]:
             t = e["type"]
-            if t == "action" and e["action"]["type"] == "play":
+            if t == "action":
                 a = e["action"]
-                c = _card(a["card"])
-                self.played |= 1 << c
-                self.played_by[e["seat"]] |= 1 << c
+                if a["type"] != "play":
+                    continue
+                c = card[a["card"]]
+                m = 1 << c
                 if "companion" in a:
-                    self.played |= 1 << _card(a["companion"])
-                    self.played_by[e["seat"]] |= 1 << _card(a["companion"])
-                elif c == EMPEROR or c in JOKERS:
-                    self.voids[e["seat"]] = 15         # bare: no suited card left (G13)
+                    m |= 1 << card[a["companion"]]
+                elif c >= EMPEROR:                     # the emperor or a joker, bare:
+                    voids[e["seat"]] = 15              # no suited card left (G13)
+                played |= m
+                played_by[e["seat"]] |= m
             elif t == "no_follow":
-                self.voids[e["seat"]] |= 1 << C.SUITS.index(e["suit"])
-            elif t in ("trick", "interrupted"):
-                self.captured[e["winner"]] |= C.mask_of(_card(x) for x in e["cards"])
+                voids[e["seat"]] |= 1 << C.SUITS.index(e["suit"])
+            elif t == "trick" or t == "interrupted":
+                m = 0
+                for x in e["cards"]:
+                    m |= 1 << card[x]
+                captured[e["winner"]] |= m
+        self.played = played
         for s in range(n):
             self.known[s] &= ~self.played
         self.known[self.seat] = self.hand
@@ -133,8 +143,11 @@ class Knowledge:
 
 # --- determinization -------------------------------------------------------------------------
 
-def determinize(view: dict, rng: random.Random) -> Cesarz:
-    k = Knowledge(view)
+def determinize(view: dict, rng: random.Random, k: Knowledge | None = None) -> Cesarz:
+    """A full state consistent with ``view``; ``k``: its ``Knowledge`` when the caller has it
+    (the search samples one view many times; nothing here changes it)."""
+    if k is None:
+        k = Knowledge(view)
     n = k.n
     hands = _sample_hands(k, rng)
     held = [hands.get(s, 0) for s in range(n)]
@@ -520,29 +533,29 @@ def _noisy_play(g: Cesarz, rng: random.Random) -> tuple[int, int, int]:
     suited = hand & SUITED_MASK
     specials = hand & _SPECIALS
     if not suited:                                          # bare joker / emperor (G13, G15)
-        return rng.choice(C.cards_of(specials)), NO, NO
+        return rng.choice(cards_of(specials)), NO, NO
     led = g.led
     emp = g.emperor_trick
     if emp or led == NO or g.released:
         playable = suited
     else:
         playable = suited & SUIT[led] or suited
-    cards = C.cards_of(playable)
+    cards = cards_of(playable)
     trick = g.trick
     if not emp:                                             # G17: lead, or beat the trick
         parts = meld_parts(hand) & playable
         if parts:
             melds = []
-            for c in C.cards_of(parts):
+            for c in cards_of(parts):
                 if not trick or g._would_win(c):
-                    for p in C.cards_of(_PARTNERS[c] & hand):
+                    for p in cards_of(_PARTNERS[c] & hand):
                         melds.append((c, p))
             if melds and rng.random() < 0.9:
                 c, p = rng.choice(melds)
                 return c, NO, p
     if specials and rng.random() >= 0.85:
-        x = rng.choice(C.cards_of(specials))
-        return x, rng.choice(C.cards_of(suited)), NO
+        x = rng.choice(cards_of(specials))
+        return x, rng.choice(cards_of(suited)), NO
     if trick and not emp and rng.random() < 0.6:
         # try to win cheaply: the lowest card that beats, else the lowest card
         trump = g.trump
@@ -553,7 +566,7 @@ def _noisy_play(g: Cesarz, rng: random.Random) -> tuple[int, int, int]:
                 best = v
         win, low = None, None
         for c in cards:
-            su = C.SUIT_OF[c]
+            su = SUIT_OF[c]
             key = card_key(su, c, trump, led if led != NO else su)
             if key > best and (win is None or POWER[c] < POWER[win]):
                 win = c
@@ -613,7 +626,7 @@ def _smart_play(g: Cesarz, rng: random.Random) -> tuple[int, int, int]:
     suited = hand & SUITED_MASK
     specials = hand & _SPECIALS
     if not suited:
-        return rng.choice(C.cards_of(specials)), NO, NO
+        return rng.choice(cards_of(specials)), NO, NO
     led = g.led
     trump = g.trump
     emp = g.emperor_trick
@@ -621,14 +634,14 @@ def _smart_play(g: Cesarz, rng: random.Random) -> tuple[int, int, int]:
         playable = suited
     else:
         playable = suited & SUIT[led] or suited
-    cards = C.cards_of(playable)
+    cards = cards_of(playable)
     trick = g.trick
     parts = meld_parts(hand)
     if not emp and parts & playable:
         bestm = None
-        for c in C.cards_of(parts & playable):
+        for c in cards_of(parts & playable):
             if not trick or g._would_win(c):
-                for p in C.cards_of(_PARTNERS[c] & hand):
+                for p in cards_of(_PARTNERS[c] & hand):
                     v = meld_value(c, p)
                     if bestm is None or v > bestm[0]:
                         bestm = (v, c, p)
@@ -645,7 +658,7 @@ def _smart_play(g: Cesarz, rng: random.Random) -> tuple[int, int, int]:
         for c in cards:
             if others & _ABOVE[c] or parts >> c & 1:
                 continue
-            su = C.SUIT_OF[c]
+            su = SUIT_OF[c]
             if trump != NO and su != trump and any(
                     not hands[s] & SUIT[su] and hands[s] & SUIT[trump] for s in order[1:]):
                 continue
@@ -653,8 +666,8 @@ def _smart_play(g: Cesarz, rng: random.Random) -> tuple[int, int, int]:
         if sure:
             c = max(sure, key=lambda c: VALUE[c])
         else:
-            c = min(cards, key=lambda c: (parts >> c & 1, C.SUIT_OF[c] == trump,
-                                          VALUE[c], -C.count(hand & SUIT[C.SUIT_OF[c]])))
+            c = min(cards, key=lambda c: (parts >> c & 1, SUIT_OF[c] == trump,
+                                          VALUE[c], -(hand & SUIT[SUIT_OF[c]]).bit_count()))
         return c, NO, NO
     best = 0
     value = 0
@@ -665,7 +678,7 @@ def _smart_play(g: Cesarz, rng: random.Random) -> tuple[int, int, int]:
         value += VALUE[e[1]] + (VALUE[e[2]] if e[2] != NO else 0)
     wins = []
     for c in cards:
-        su = C.SUIT_OF[c]
+        su = SUIT_OF[c]
         key = 200 + POWER[c] if su == trump else (100 + POWER[c] if su == led else 0)
         if key > best:
             wins.append(c)
@@ -678,7 +691,7 @@ def _smart_play(g: Cesarz, rng: random.Random) -> tuple[int, int, int]:
         for s in later:
             rest |= hands[s]
         safe = [c for c in wins if not rest & _ABOVE[c] and (
-            C.SUIT_OF[c] == trump or trump == NO or not any(
+            SUIT_OF[c] == trump or trump == NO or not any(
                 not hands[s] & SUIT[led] and hands[s] & SUIT[trump] for s in later))]
         if safe:
             return max(safe, key=lambda c: VALUE[c]), NO, NO
@@ -688,12 +701,12 @@ def _smart_play(g: Cesarz, rng: random.Random) -> tuple[int, int, int]:
             return c, NO, NO
     elif value >= 10 and specials:
         if hand >> EMPEROR & 1 and value >= 20:
-            c = max(C.cards_of(suited), key=lambda c: (VALUE[c], -POWER[c]))
+            c = max(cards_of(suited), key=lambda c: (VALUE[c], -POWER[c]))
             return EMPEROR, c, NO
         j = specials & JOKER_MASK
         if j and led != NO:
             base = 200 if led == trump else 100
-            comps = [c for c in C.cards_of(suited) if base + POWER[c] > best
+            comps = [c for c in cards_of(suited) if base + POWER[c] > best
                      and not parts >> c & 1]
             if comps:
                 c = max(comps, key=lambda c: (VALUE[c], -POWER[c]))
@@ -702,10 +715,29 @@ def _smart_play(g: Cesarz, rng: random.Random) -> tuple[int, int, int]:
 
 
 def _cheap(cards, parts):
-    return min(cards, key=lambda c: (parts >> c & 1, VALUE[c] + POWER[c], c))
+    """The cheapest card: no meld part, then lowest value and power, then lowest int (one int
+    key: ``_CHEAP[c]`` orders by value + power, then card)."""
+    return min(cards, key=lambda c: (parts >> c & 1) << 16 | _CHEAP[c])
+
+
+_CHEAP = [(VALUE[_c] + POWER[_c]) << 8 | _c for _c in range(48)]
 
 
 ROLLOUT = _smart_play               # the rollouts' play (ints); bids and gives: _other_phase
+
+
+def _clone(g: Cesarz) -> Cesarz:
+    """``search.fast_clone`` for a cesarz search state: the lists copied one level down are
+    lists of ints, tuples and (the score sheet) rows never changed once written, so a shallow
+    copy of each list is enough."""
+    new = object.__new__(type(g))
+    d = g.__dict__.copy()
+    for k, v in d.items():
+        if type(v) is list:
+            d[k] = v[:]
+    d["_cache"] = None
+    new.__dict__ = d
+    return new
 
 
 def _no_deal(*_args):
@@ -781,17 +813,18 @@ def search_values(view, legal, rng, budget, stats, level):
     done = 0
     first = True
     pruned = False
+    know = Knowledge(view)
     stage = 0
     while stage < len(plan):
         samples, acts = plan[stage]
         for _ in range(samples):
-            g = _quiet(determinize(view, rng))
+            g = _quiet(determinize(view, rng, know))
             if first:
                 check_determinization(g, view, [canonical(a) for a in legal])
                 first = False
             sc = g.scores
             for j in acts:
-                c = fast_clone(g)
+                c = _clone(g)
                 c._apply(legal[uniq[j]])
                 totals[j] += _rollout(c, seat, sc, rng)
                 counts[j] += 1

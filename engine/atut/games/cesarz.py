@@ -261,6 +261,13 @@ def sort_key(c: int):
     return (C.SUIT_OF[c] if c < 44 else 4 + c - 44, -POWER[c])
 
 
+# ``sort_key`` as one int per card (the same order: cards sort by ``_SORT.__getitem__``)
+_SORT = [0] * 48
+for _i, _c in enumerate(sorted(DECK, key=sort_key)):
+    _SORT[_c] = _i
+_BY_SORT = _SORT.__getitem__
+
+
 class Cesarz(Game):
     GAME_ID = "cesarz"
     PLAYERS = (2, 3, 4, 5)                                     # G1
@@ -356,7 +363,8 @@ class Cesarz(Game):
 
     @staticmethod
     def _codes(mask):
-        return C.codes(sorted(C.cards_of(mask), key=sort_key))
+        codes = C.CODES
+        return [codes[c] for c in sorted(C.cards_of(mask), key=_BY_SORT)]
 
     # --- the rules of each action type, stated once ------------------------------------
     # Each returns what is allowed now and the reason (a template above) that refuses the
@@ -431,12 +439,12 @@ class Cesarz(Game):
         melds, _ = self._meld_rule(seat, playable)
         codes = C.CODES
         out = []
-        for c in sorted(C.cards_of(playable & SUITED_MASK), key=sort_key):
+        for c in sorted(C.cards_of(playable & SUITED_MASK), key=_BY_SORT):
             out.append({"type": "play", "card": codes[c]})
             if melds >> c & 1:
                 for p in meld_partners(c, hand):
                     out.append({"type": "play", "card": codes[c], "meld": codes[p]})
-        comps = sorted(C.cards_of(self._companions(seat)), key=sort_key)
+        comps = sorted(C.cards_of(self._companions(seat)), key=_BY_SORT)
         for j in JOKERS:
             if playable >> j & 1:
                 if comps:
@@ -464,8 +472,15 @@ class Cesarz(Game):
                 led = e[3]
                 break
         best, best_key = 0, 0
-        for i, e in enumerate(entries):
-            key = entry_key(e, trump, led)
+        for i, (_, c, k, suit, _m) in enumerate(entries):
+            if suit == NO:                                     # (card_key of the entry)
+                continue
+            if suit == trump:
+                key = 200 + POWER[k if k != NO else c]
+            elif suit == led:
+                key = 100 + POWER[k if k != NO else c]
+            else:
+                continue
             if key > best_key:
                 best, best_key = i, key
         return best
@@ -560,18 +575,18 @@ class Cesarz(Game):
     def _start_trick(self, leader):
         # G15: a player without cards is skipped; the lead passes clockwise
         s = leader
+        hands = self.hands
         for _ in range(self.n):
-            if s != self.sitting_out and self.hands[s]:
+            if s != self.sitting_out and hands[s]:
                 break
             s = self.next_seat(s)
         else:
             self._end_deal()
             return
         self.leader = s
-        order = [s]
-        while len(order) < len(self.active):
-            order.append(self._next_active(order[-1]))
-        self.trick_order = order
+        act = self.active                                      # clockwise, from the leader
+        i = act.index(s)
+        self.trick_order = act[i:] + act[:i]
         self.trick_pos = 0
         self.trick = []
         self.led = NO
@@ -583,9 +598,10 @@ class Cesarz(Game):
         pos = self.trick_pos + 1
         order = self.trick_order
         hands = self.hands
-        while pos < len(order) and not hands[order[pos]]:      # G15
+        n = len(order)
+        while pos < n and not hands[order[pos]]:               # G15
             pos += 1
-        if pos < len(order):
+        if pos < n:
             self.trick_pos = pos
             self.to_move = order[pos]
         else:
@@ -692,11 +708,12 @@ class Cesarz(Game):
         self.tricks_won[w] += 1
 
     def _finish_trick(self):
+        trick = self.trick
         if self.emperor_trick:
-            w = self.trick[0][0]                               # G14.4
+            w = trick[0][0]                                    # G14.4
         else:
-            w = self.trick[self._winner_index(self.trick, self.trump)][0]
-        self._take(w, self.trick)
+            w = trick[self._winner_index(trick, self.trump)][0]
+        self._take(w, trick)
         if self._recording:                                    # (search states record nothing)
             self.record({"type": "trick", "winner": w, "leader": self.trick[0][0],
                          "cards": self._trick_codes(self.trick),
@@ -823,7 +840,7 @@ class Cesarz(Game):
         for m in places:
             assert not held & m, "a card is in two places"
             held |= m
-            count += C.count(m)
+            count += m.bit_count()
         loose = list(self.exchange)
         if self.declarer is None:
             loose += self.musik
@@ -838,10 +855,13 @@ class Cesarz(Game):
         assert count == 36 and held == DECK_MASK, "cards not conserved"
         if self.sitting_out is not None:
             assert not self.hands[self.sitting_out] and not self.captured[self.sitting_out]
+        melded = [0] * self.n
+        for ms, _, _, v in self.melds:
+            melded[ms] += v
         for s in range(self.n):
             assert mask_points(self.captured[s]) == self.card_points[s], \
                 "card points inconsistent"
-            assert self.meld_points[s] == sum(v for ms, _, _, v in self.melds if ms == s)
+        assert melded == self.meld_points, "meld points inconsistent"
         if self.phase == "play" and not any(self.hands[s] for s in self.active) \
                 and not self.trick:
             assert sum(self.card_points) == 180
@@ -877,38 +897,38 @@ class Cesarz(Game):
         v["released"] = self.released
         v["emperor_trick"] = self.emperor_trick
         v["to_give"] = list(self.to_give)
-        v["seats"] = [{
-            "seat": s,
-            "cards": C.count(self.hands[s]),
-            "tricks": self.tricks_won[s],
-            "points": (self.card_points[s] + self.meld_points[s]) if s != self.sitting_out
-            else self.credit,
-            "sitting_out": s == self.sitting_out,
-            "badges": self._badges(s),
-        } for s in range(n)]
-        for d in v["seats"]:
-            if self.bids[d["seat"]] is not None:
-                d["bid"] = self.bids[d["seat"]]
+        hands, out, bids = self.hands, self.sitting_out, self.bids
+        seats = []
+        for s in range(n):
+            d = {"seat": s, "cards": hands[s].bit_count(), "tricks": self.tricks_won[s],
+                 "points": (self.card_points[s] + self.meld_points[s]) if s != out
+                 else self.credit,
+                 "sitting_out": s == out, "badges": self._badges(s)}
+            if bids[s] is not None:
+                d["bid"] = bids[s]
+            seats.append(d)
+        v["seats"] = seats
         v["trick"] = self._trick_view(self.trick)
         v["last_trick"] = ({"cards": self._trick_view(self.last_trick),
                             "winner": self.last_winner, "kind": self.last_kind}
                            if self.last_trick else None)
         piles = []
         if self.musik_revealed:                                # G9, G27
-            piles.append({"id": "musik", "cards": C.codes(self.musik)})
+            piles.append({"id": "musik", "cards": [C.CODES[c] for c in self.musik]})
         else:
             piles.append({"id": "musik", "count": len(self.musik)})
         if self.exchange:                                      # G4: nobody sees it
             piles.append({"id": "exchange", "count": len(self.exchange)})
         v["piles"] = piles
-        v["melds"] = [{"seat": s, "cards": [C.code(c), C.code(p)], "value": val,
+        codes = C.CODES
+        v["melds"] = [{"seat": s, "cards": [codes[c], codes[p]], "value": val,
                        "kind": 1 if C.RANK_OF[c] in (K_, Q_) else 2}
                       for s, c, p, val in self.melds]
         given = []
         for g, r, c in self.given:                             # G11: giver and recipient
             d = {"seat": g, "to": r}
             if seat is not None and seat in (g, r):
-                d["card"] = C.code(c)
+                d["card"] = codes[c]
             given.append(d)
         v["given"] = given
         v["summary"] = self._summary(seat)

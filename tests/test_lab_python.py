@@ -264,3 +264,123 @@ def test_the_example_view_is_a_real_position(game_id):
     assert lab.view_help(game_id) == h                # seeded: the same every time
     bot = lab.bot_from_source(lab.examples(game_id)[f"{game_id}_rules.py"])
     assert bot.choose(v) in v["legal_actions"]
+
+
+# --- at the table (#15): the bridge's outside seats (web/bridge.py) ----------------------------
+
+def _bridge():
+    import sys
+    from pathlib import Path
+    web = str(Path(__file__).resolve().parents[1] / "web")
+    if web not in sys.path:
+        sys.path.insert(0, web)
+    import bridge
+    return bridge
+
+
+def _call(table, op, **args):
+    bridge = _bridge()
+    old, bridge.TABLE = bridge.TABLE, table
+    try:
+        r = json.loads(bridge.handle(op, json.dumps(args)))
+    finally:
+        bridge.TABLE = old
+    return r
+
+
+@pytest.mark.parametrize("levels,seat,players,outside,plain", [
+    ([3, {"outside": "a.py"}, 3], 0, 4, {2: "a.py"}, [3, 2, 3]),
+    ([{"outside": "a.py"}], 0, 4, {1: "a.py", 2: "a.py", 3: "a.py"}, [2, 2, 2]),
+    ([{"outside": "a.py"}, 3, 3, 3], 0, 4, {0: "a.py"}, [3, 3, 3]),      # watching
+    ([3, {"outside": "b.py"}], 2, 3, {1: "b.py"}, [3, 2]),
+    ([3, 3], 0, 3, {}, [3, 3]),
+    (None, 0, 3, {}, None),
+])
+def test_split_outside_reads_the_markers(levels, seat, players, outside, plain):
+    assert _bridge().split_outside(players, seat, levels) == (plain, outside)
+
+
+@pytest.mark.parametrize("bad", [{"outside": "../x.py"}, {"outside": 3},
+                                 {"outside": "a.py", "x": 1}])
+def test_a_malformed_marker_is_refused_clearly(bad):
+    r = _call(_bridge().Table(), "new_game", game="euchre", players=4, seed=1, levels=[3, bad, 3])
+    assert r["ok"] is False and "outside bot" in r["error"]
+
+
+def _to_outside_turn(t, seat):
+    """Play the table (person's seat: first legal action; bots: bot_step) to the outside seat."""
+    g = t.game
+    while g.to_move != seat:
+        if g.to_move == t.seat:
+            assert _call(t, "act", action=g.legal_actions()[0])["ok"]
+        else:
+            assert _call(t, "bot_step")["ok"]
+        g = t.game
+
+
+def test_outside_seat_gets_its_view_only_and_its_action_is_checked():
+    bridge = _bridge()
+    t = bridge.Table()
+    r = _call(t, "new_game", game="euchre", players=4, seed=3,
+              levels=[3, {"outside": "mine.py"}, 3])
+    assert r["ok"] and r["result"]["view"]["seat"] == 0
+    assert _call(t, "outside_seats")["result"] == {"outside": {"2": "mine.py"}, "fallen": {}}
+    _to_outside_turn(t, 2)
+    turn = _call(t, "outside_turn")["result"]
+    assert turn["seat"] == 2 and turn["name"] == "mine.py"
+    assert turn["view"] == t.game.view(2)           # view(seat) of the bot's seat, nothing more
+    before = t.game.to_json()
+    bad = _call(t, "outside_act", action={"type": "play", "card": "XX"})
+    assert bad["ok"] is False and "not legal" in bad["error"]
+    assert t.game.to_json() == before and _call(t, "outside_open")["result"] is True
+    good = _call(t, "outside_act", action=turn["view"]["legal_actions"][0])
+    assert good["ok"] and good["result"]["view"]["seat"] == 0      # the person's view back
+    assert t.game.history[-1] == turn["view"]["legal_actions"][0]
+    # the turn is closed: the same action again is refused
+    again = _call(t, "outside_act", action=turn["view"]["legal_actions"][0])
+    assert again["ok"] is False and "changed meanwhile" in again["error"]
+
+
+def test_a_dropped_outside_bot_is_played_by_level_2_for_the_rest_of_the_game():
+    bridge = _bridge()
+    t = bridge.Table()
+    assert _call(t, "new_game", game="sixty_six", players=2, seed=5,
+                 levels=[{"outside": "mine.py"}])["ok"]
+    _to_outside_turn(t, 1)
+    assert _call(t, "outside_drop")["result"] == {"1": "mine.py"}
+    assert _call(t, "outside_turn")["result"] == {"seat": 1, "name": "mine.py", "fallen": True}
+    n = len(t.game.history)
+    level2 = atut.make_bot("sixty_six", 2, seed=t.bots[1].seed)
+    want = level2.choose(t.game.view(1))
+    assert _call(t, "outside_fallback")["ok"] and t.game.history[n] == want
+    while not t.game.is_over:
+        if t.game.to_move == 0:
+            assert _call(t, "act", action=t.game.legal_actions()[0])["ok"]
+        else:
+            turn = _call(t, "outside_turn")["result"]
+            assert turn["fallen"] and "view" not in turn
+            assert _call(t, "outside_fallback")["ok"]
+    assert _call(t, "outside_fallback")["ok"] is False        # over: nobody's turn
+
+
+def test_watching_the_bot_in_the_persons_seat_and_a_resume_with_markers():
+    bridge = _bridge()
+    t = bridge.Table()
+    r = _call(t, "new_game", game="sixty_six", players=3, seed=2, teach=True,
+              levels=[{"outside": "w.py"}, 3, 3])
+    assert r["ok"] and t.outside == {0: "w.py"} and t.levels == {1: 3, 2: 3}
+    _to_outside_turn(t, 0)
+    turn = _call(t, "outside_turn")["result"]
+    assert turn["seat"] == 0 and turn["view"] == t.game.view(0)
+    r = _call(t, "outside_act", action=turn["view"]["legal_actions"][-1])
+    assert r["ok"] and r["result"]["can_undo"] is False       # the person took no decision
+    assert r["result"]["open"]["hands"]                       # teaching mode: open hands
+    # the kept game resumed with the markers: the same outside seat again
+    t2 = bridge.Table()
+    r = _call(t2, "load", text=t.game.to_json(), seat=0, levels=[{"outside": "w.py"}, 3, 3])
+    assert r["ok"] and t2.outside == {0: "w.py"} and r["result"]["teach"] is True
+    # bot_step at an outside seat (no lab worker asked) plays its level-2 bot, as before
+    t3 = bridge.Table()
+    assert _call(t3, "new_game", game="euchre", players=4, seed=3,
+                 levels=[{"outside": "x.py"}])["ok"]
+    assert t3.levels == {1: 2, 2: 2, 3: 2}

@@ -277,7 +277,7 @@ class Table:
     def op_outside_open(self):
         """Whether the view ``outside_turn`` handed out is still the table's position (no new
         game, load or other step came meanwhile)."""
-        g, turn = self.game, self._outside_turn
+        g, turn = self._need_game(), self._outside_turn
         return bool(turn) and turn[0] is g and turn[1] == len(g.history) and g.to_move == turn[2]
 
     def op_outside_act(self, action=None):

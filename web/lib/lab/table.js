@@ -174,6 +174,7 @@ function adopt(gen, { name, mode, seats, limitMs, fallen = false }) {
   S.labBot = { gen, name, mode, seats, limitMs, fallen, record: recordFields, relabel };
   delete document.body.dataset.labbotKind;
   document.body.dataset.labbot = fallen ? "fallen" : mode;
+  if (mode === "watch") S.busy = true;            // the person only watches
   watchSeats();
   label();
 }

@@ -52,3 +52,43 @@ def test_stats_nearest_rank():
 def test_bad_options(args, capsys):
     assert bench_bots.main(args + ["--runtime", "cpython"]) == 2
     assert "bench-bots:" in capsys.readouterr().err
+
+
+def _reference_log(game, seat, start=0):
+    """What ``visible_events`` gave before it kept each seat's part up to date: a filter of
+    the whole record at every call."""
+    return [{k: v.copy() if type(v) in (list, dict) else v for k, v in e.items()
+             if k != "visible_to"}
+            for e in game.events[start:]
+            if e.get("visible_to") is None or seat in e["visible_to"]]
+
+
+@pytest.mark.parametrize("game_id", ["euchre", "cesarz", "tysiac1001"])
+def test_the_kept_log_is_the_filtered_record(game_id):
+    """The speed-up of ``Game.view`` (issue 18) keeps the log: the same events for every seat
+    and start, fresh copies a caller may change, and a replaced ``events`` list is noticed."""
+    import random
+
+    import atut
+    players = atut.game_class(game_id).PLAYERS[-1]
+    game = atut.new_game(game_id, players=players, seed=5)
+    rng = random.Random(5)
+    for step in range(250):
+        if game.is_over:
+            break
+        if step % 5 == 0:
+            for seat in [None, *range(players)]:
+                for start in (0, game._deal_event, -2, 3, len(game.events) + 1):
+                    assert game.visible_events(seat, start) == _reference_log(game, seat, start)
+                v = game.view(seat)
+                assert v["log"] == _reference_log(game, seat, game._deal_event)
+                for e in v["log"]:                  # the caller's copy, not the record
+                    e["mine"] = 1
+                    for x in e.values():
+                        if isinstance(x, (list, dict)):
+                            x.clear()
+                assert "mine" not in str(game.events)
+        if step == 120:
+            game.events = [dict(e, n=i) for i, e in enumerate(game.events)]   # replaced
+        game.apply(rng.choice(game.legal_actions()))
+    assert any("visible_to" in e for e in game.events), "no hidden event was tried"

@@ -88,7 +88,7 @@ def cards_of(mask: int) -> list[int]:
 
 
 def count(mask: int) -> int:
-    return bin(mask).count("1")
+    return mask.bit_count()
 
 
 SUIT_MASK: tuple[int, ...] = tuple(mask_of(range(s * 11, s * 11 + 11)) for s in range(4))

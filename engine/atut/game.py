@@ -46,9 +46,14 @@ def short(text: str, limit: int = 400) -> str:
     return text[:limit * 2 // 3] + " … " + text[-(limit // 3):]
 
 
+# one encoder for every call: ``json.dumps`` with these arguments builds a new one each time
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
+
+
 def canonical(action: Any) -> str:
-    """The canonical JSON of an action, as the page's ``data-action`` carries it."""
-    return json.dumps(action, sort_keys=True, separators=(",", ":"))
+    """The canonical JSON of an action, as the page's ``data-action`` carries it (that of
+    ``json.dumps(action, sort_keys=True, separators=(",", ":"))``)."""
+    return _CANONICAL.encode(action)
 
 
 class Game:

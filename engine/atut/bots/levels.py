@@ -83,6 +83,9 @@ class RandomBot(Bot):
 
 def _match(action, legal):
     """The element of ``legal`` equal to ``action`` (``ValueError`` if none)."""
+    for a in legal:
+        if a is action:             # the policy returned one of them: the usual case
+            return a
     key = canonical(action)
     for a in legal:
         if canonical(a) == key:

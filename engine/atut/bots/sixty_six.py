@@ -648,49 +648,70 @@ class _StateKnowledge:
     by ``rule_rollout_policy``); cards known in a hand are shown marriage partners and the
     exchanged trump card."""
 
-    __slots__ = ("n", "seat", "trump", "hand", "points", "played", "unseen", "voids", "known",
-                 "trick", "exhausted", "stock_down", "trump_card", "_possible")
+    __slots__ = ("n", "seat", "trump", "hand", "points", "voids", "trick", "exhausted",
+                 "stock_down", "trump_card", "_g", "_seen", "_possible")
 
     def __init__(self, g: SixtySix, seat: int):
-        n = self.n = g.n
+        self._g = g
+        self.n = g.n
         self.seat = seat
         self.trump = g.trump
-        hand = self.hand = g.hands[seat]
+        self.hand = g.hands[seat]
         self.points = g.points
+        self.voids = g.voids
+        self.trick = g.trick
+        tc = self.trump_card = g.trump_card
+        self.exhausted = tc is None
+        self.stock_down = len(g.stock)
+        self._seen = None                    # (played, known, unseen), when first asked for
+
+    def _see(self) -> tuple:
+        """The cards played, the cards known in each hand and the unseen ones; read from the
+        state only when a rule asks (many moves need none of them)."""
+        if self._seen is not None:
+            return self._seen
+        g = self._g
         played = 0
         for m in g.captured:
             played |= m
         for _, c in g.trick:
             played |= 1 << c
-        self.played = played
-        known = [0] * n
+        known = [0] * self.n
         for s, su, _ in g.marriages:
             known[s] |= (SUIT[su] & MARRIAGE_KQ) & g.hands[s]
         if g.exchanged is not None:
             s, c = g.exchanged
             known[s] |= (1 << c) & g.hands[s]
-        known[seat] = hand
-        self.known = known
-        seen = hand | played
+        known[self.seat] = self.hand
+        seen = self.hand | played
         for m in known:
             seen |= m
-        tc = self.trump_card = g.trump_card
-        if tc is not None:
-            seen |= 1 << tc
-        self.unseen = DECK_MASK & ~seen
-        self.voids = g.voids
-        self.trick = g.trick
-        self.exhausted = tc is None
-        self.stock_down = len(g.stock)
-        self._possible = [None] * n
+        if self.trump_card is not None:
+            seen |= 1 << self.trump_card
+        self._possible = [None] * self.n
+        self._seen = (played, known, DECK_MASK & ~seen)
+        return self._seen
+
+    @property
+    def played(self) -> int:
+        return self._see()[0]
+
+    @property
+    def known(self) -> list:
+        return self._see()[1]
+
+    @property
+    def unseen(self) -> int:
+        return self._see()[2]
 
     def possible(self, s: int) -> int:
         """``Knowledge.possible``, computed once per seat (the state does not change while
         one move is chosen)."""
+        _, known, unseen = self._see()
         p = self._possible[s]
         if p is None:
-            p = self._possible[s] = possible_cards(self.seat, s, self.hand, self.unseen,
-                                                   self.voids, self.known)
+            p = self._possible[s] = possible_cards(self.seat, s, self.hand, unseen, self.voids,
+                                                   known)
         return p
 
 

@@ -1,7 +1,8 @@
 // All the settings in one panel (issue #17), in the page's language, kept in the browser
 // (localStorage): the language, the bots' speed (changed at once, also during a game; it is in
 // the shareable hash as `delay`, like the rest of what changes the game), the hint and undo aids
-// (lib/aids.js keeps them), and the look: large print, projector mode and the four-colour deck (body classes; not in
+// (lib/aids.js keeps them), the pace (the only legal card played by itself, a finished trick kept
+// until a key or a click, sounds: lib/sound.js), and the look: large print, projector mode and the four-colour deck (body classes; not in
 // the hash, they change nothing of the game).  Opened from the top bar's Settings button; Esc or
 // × closes it.
 
@@ -11,14 +12,21 @@ import { S, DELAYS } from "./state.js";
 import { t } from "./words.js";
 import { writeHash } from "./hash.js";
 import { aidSettingsHTML, bindAidSettings } from "./aids.js";
+import { soundOn, setSound, initSound, relabelSound, onSoundChange } from "./sound.js";
 
 const LOOKS = { large: "atut.look.large", projector: "atut.look.projector", four: "atut.look.four" };
 const DELAY_KEY = "atut.delay";
+// the pace of the table (#17): kept in the browser, not in the hash (they change no move)
+const PACE = { autoplay: "atut.pace.autoplay", keeptrick: "atut.pace.keeptrick" };
 
 function get(key) { try { return localStorage.getItem(key); } catch (_) { return null; } }
 function put(key, v) { try { localStorage.setItem(key, v); } catch (_) { /* storage off */ } }
 
 export function lookOn(name) { return get(LOOKS[name]) === "on"; }
+
+/** A pace option ("autoplay": the only legal card plays itself; "keeptrick": a finished trick
+ *  waits for a key or a click), off unless turned on. */
+export function paceOn(name) { return get(PACE[name]) === "on"; }
 
 /** The look classes on <body> from what the browser keeps. */
 export function applyLooks() {
@@ -38,6 +46,7 @@ function panelHTML() {
   const cur = S.view ? S.delay : S.menu.delay;
   const opt = (d) => `<option value="${d}" ${d === cur ? "selected" : ""}>${esc(t("ui.delay." + d))}</option>`;
   const look = (name) => `<label class="field check"><input type="checkbox" data-look="${name}" ${lookOn(name) ? "checked" : ""}><span>${esc(t("ui.look." + name))}</span></label>`;
+  const pace = (name) => `<label class="field check"><input type="checkbox" data-pace="${name}" ${paceOn(name) ? "checked" : ""}><span>${esc(t("ui.pace." + name))}</span></label>`;
   const lang = (l, label) => `<label class="field check"><input type="radio" name="settings-lang" value="${l}" ${S.lang === l ? "checked" : ""}><span>${label}</span></label>`;
   return `<div class="rules-head"><h2 id="settings-title">${esc(t("ui.settings"))}</h2>
       <button type="button" class="close" data-testid="settings-close" aria-label="${esc(t("ui.close_panel"))}" title="${esc(t("ui.close_panel"))}">×</button></div>
@@ -45,6 +54,8 @@ function panelHTML() {
       <fieldset><legend>${esc(t("ui.settings.language"))}</legend>${lang("pl", "Polski")}${lang("en", "English")}</fieldset>
       <fieldset><legend>${esc(t("ui.settings.play"))}</legend>
         <label class="field"><span>${esc(t("ui.delay"))}</span><select data-testid="settings-delay">${DELAYS.map(opt).join("")}</select></label>
+        ${pace("autoplay")}${pace("keeptrick")}
+        <label class="field check"><input type="checkbox" data-sound ${soundOn() ? "checked" : ""}><span>${esc(t("ui.sound.setting"))}</span></label>
         ${aidSettingsHTML()}</fieldset>
       <fieldset><legend>${esc(t("ui.settings.look"))}</legend>${look("large")}${look("projector")}${look("four")}</fieldset>
       <p class="settings-note">${esc(t("ui.settings.note"))}</p></div>`;
@@ -61,11 +72,20 @@ function bind() {
   for (const c of panel.querySelectorAll("input[data-look]")) {
     c.addEventListener("change", () => { put(LOOKS[c.dataset.look], c.checked ? "on" : "off"); applyLooks(); window.dispatchEvent(new Event("resize")); });
   }
+  for (const c of panel.querySelectorAll("input[data-pace]")) {
+    c.addEventListener("change", () => { put(PACE[c.dataset.pace], c.checked ? "on" : "off"); paceChanged(c.dataset.pace, c.checked); });
+  }
+  $("input[data-sound]", panel).addEventListener("change", (e) => setSound(e.target.checked));
   for (const r of panel.querySelectorAll("input[name=settings-lang]")) {
     r.addEventListener("change", () => { const b = document.querySelector(`[data-lang="${r.value}"]`); if (b) b.click(); });
   }
   bindAidSettings(panel);
 }
+
+// play.js listens (a kept trick goes on when the option is turned off, the only card plays)
+let paceListener = () => {};
+export function onPaceChange(fn) { paceListener = fn; }
+function paceChanged(name, on) { paceListener(name, on); }
 
 export function settingsOpen() { return !!panel; }
 
@@ -94,6 +114,12 @@ export function closeSettings() {
 export function relabelSettings() {
   const b = document.getElementById("btnSettings");
   if (b) { b.textContent = t("ui.settings"); }
+  // the top bar's buttons drawn as icons on a phone keep their words as a tooltip
+  for (const [id, key] of [["btnMenu", "ui.menu"], ["btnSave", "ui.save"], ["btnLoad", "ui.load"], ["btnSettings", "ui.settings"]]) {
+    const x = document.getElementById(id);
+    if (x) x.title = t(key);
+  }
+  relabelSound();
   if (panel) {
     const focusLang = document.activeElement && document.activeElement.name === "settings-lang";
     const p = panel; panel = null; p.remove();
@@ -110,6 +136,8 @@ export function initSettings() {
   if (d !== null) S.menu.delay = d;
   const b = document.getElementById("btnSettings");
   if (b) b.addEventListener("click", () => (panel ? closeSettings() : openSettings()));
+  initSound();
+  onSoundChange((on) => { const c = panel && $("input[data-sound]", panel); if (c) c.checked = on; });
   document.addEventListener("keydown", (e) => { if (e.key === "Escape" && panel) { e.preventDefault(); closeSettings(); } });
   relabelSettings();
 }

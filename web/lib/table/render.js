@@ -3,7 +3,7 @@
 
 import { el } from "../dom.js";
 import { S } from "../state.js";
-import { t, gameName, eventHTML } from "../words.js";
+import { t, gameName, eventHTML, seatName, past } from "../words.js";
 import { seatBox } from "./seats.js";
 import { renderCenter } from "./centre.js";
 import { renderHand } from "./hand.js";
@@ -12,21 +12,52 @@ import { renderSide } from "./side.js";
 import { renderGameOver } from "./game-over.js";
 import { renderAids } from "../aids.js";
 import { restoreFocus } from "./keys.js";
+import { capture, animate } from "../motion.js";
+import { renderPace } from "./pace.js";
 
-// what happened last, read out to screen readers (#announce, aria-live): a bot's move, a trick
-let announced = "";
+// what happened, read out to screen readers (#announce, aria-live, in the page's language): the
+// events new since the last picture (a bot's card, a trick taken) with the cards' spoken names,
+// then whose turn it is
+let announced = { deal: null, n: 0, turn: "", text: "" };
+
+/** The plain text of a sentence's HTML, every card (a chip or a card picture) by its spoken name. */
+export function spoken(html) {
+  const div = document.createElement("div");
+  div.innerHTML = html;
+  for (const c of div.querySelectorAll("[role=img][aria-label]")) c.replaceWith(document.createTextNode(c.getAttribute("aria-label")));
+  return div.textContent.replace(/\s+/g, " ").trim();
+}
+
+function turnText(v) {
+  if (v.is_over) return t("ui.game_over");
+  if (typeof v.to_move !== "number") return "";
+  if (v.to_move === S.seat) {
+    const onlyPlays = (v.legal_actions || []).every((a) => a.type === "play");
+    return t(onlyPlays ? "ui.your_turn.play" : "ui.your_turn");
+  }
+  return t("ui.announce.turn", { seat: seatName(v.to_move) });
+}
+
 function announce(v) {
   const log = Array.isArray(v.log) ? v.log : [];
-  if (!log.length) return;
-  let text;
-  try {
-    const div = document.createElement("div");
-    div.innerHTML = eventHTML(log[log.length - 1]);
-    text = div.textContent.trim();
-  } catch (_) { return; }
-  const key = `${v.deal_no}|${log.length}|${text}`;
-  if (key === announced) return;
-  announced = key;
+  const same = announced.deal === v.deal_no && announced.n <= log.length;
+  const fresh = same ? log.slice(announced.n) : log.slice(-6);
+  const html = [];
+  const d = S.lastDeal;
+  if (!same && announced.deal !== null && d && d.new_deal === v.deal_no) {
+    // a new deal: first how the last one ended (its final trick, the result)
+    for (const e of [d.trick, ...(d.results || [])]) if (e) { try { html.push(past(() => eventHTML(e))); } catch (_) { /* skip */ } }
+  }
+  for (const ev of fresh) {
+    if (!ev || ev.type === "hand") continue;               // the whole hand: it is on the screen
+    try { html.push(eventHTML(ev)); } catch (_) { /* skip */ }
+  }
+  const turn = turnText(v);
+  if (same && !html.length && turn === announced.turn) return;
+  const lines = html.map(spoken).filter(Boolean);
+  if (turn) lines.push(turn);
+  const text = lines.map((x) => (/[.!?…:]$/.test(x) ? x : x + ".")).join(" ");
+  announced = { deal: v.deal_no, n: log.length, turn, text };
   let node = document.getElementById("announce");
   if (!node) {
     node = document.createElement("div");
@@ -36,12 +67,14 @@ function announce(v) {
     node.dataset.testid = "announce";
     document.body.appendChild(node);
   }
-  node.textContent = text;
+  node.setAttribute("lang", S.lang);
+  if (text && node.textContent !== text) node.textContent = text;
 }
 
 export function render() {
   const v = S.view;
   if (!v) return;
+  const before = capture();             // the old picture, for the cards' moves (motion.js)
   el.table.hidden = false;
   document.body.classList.toggle("playing", true);
   const mine = !v.is_over && v.to_move === S.seat && !S.busy;
@@ -69,6 +102,8 @@ export function render() {
     el.dealNo.classList.add("flash");
   }
   S.shownDeal = v.deal_no;
+  renderPace(v);
+  animate(before);
   announce(v);
   restoreFocus();
 }

@@ -312,6 +312,16 @@ export default {
     "event.game_over": "{winner} wins the game",
     "event.game_over.you": "You win the game",
     // --- pace and sounds (#17) ---
+    "ui.announce.turn": "{seat} to play",
+    "ui.sound.mute": "Mute sounds",
+    "ui.sound.muted": "Sounds off (click to turn them on)",
+    "ui.sound.playing": "Sounds on (click to mute them)",
+    "ui.sound.setting": "Sounds (a card played, a trick taken, a deal won)",
+    "ui.pace.autoplay": "Play my only legal card by itself",
+    "ui.pace.keeptrick": "Keep each finished trick on the table until a click or a key",
+    "ui.pace.autoplaying": "Your only legal card plays itself…",
+    "ui.pace.held": "Press any key or click the table to go on",
+    "ui.pace.continue": "Continue",
     // --- start-up (#18) ---
     "ui.start.waiting": "Starting when Python is ready…",
     "ui.loading.wait_game": "your game starts as soon as it is ready",
@@ -615,6 +625,16 @@ export default {
     "event.game_over": "{winner} wygrywa grę",
     "event.game_over.you": "Wygrywasz grę",
     // --- pace and sounds (#17) ---
+    "ui.announce.turn": "Kolej: {seat}",
+    "ui.sound.mute": "Wycisz dźwięki",
+    "ui.sound.muted": "Dźwięki wyłączone (kliknij, aby je włączyć)",
+    "ui.sound.playing": "Dźwięki włączone (kliknij, aby je wyciszyć)",
+    "ui.sound.setting": "Dźwięki (zagrana karta, wzięta lewa, wygrane rozdanie)",
+    "ui.pace.autoplay": "Zagrywaj samoczynnie moją jedyną dozwoloną kartę",
+    "ui.pace.keeptrick": "Zostawiaj każdą zakończoną lewę na stole do kliknięcia lub klawisza",
+    "ui.pace.autoplaying": "Twoja jedyna dozwolona karta zagra się sama…",
+    "ui.pace.held": "Naciśnij dowolny klawisz lub kliknij stół, aby grać dalej",
+    "ui.pace.continue": "Dalej",
     // --- start-up (#18) ---
     "ui.start.waiting": "Start, gdy Python będzie gotowy…",
     "ui.loading.wait_game": "gra zacznie się, gdy tylko będzie gotowy",

@@ -582,6 +582,7 @@ def _own_moves(g: SixtySix) -> list:
 # ``search_values``).  A rollout meets the same states again after the first search of its own
 # cards (the next own turn, when the others played as the search assumed).
 _own_memo: dict = {}
+OWN_MEMO_MAX = 200_000
 
 
 def _own_node(g: SixtySix, seat: int) -> tuple:
@@ -605,6 +606,8 @@ def _own_node(g: SixtySix, seat: int) -> tuple:
             best, bv, bs = m, v, steps
             if v >= 1.0:                   # a won deal: enough (the margin only breaks ties)
                 break
+    if len(_own_memo) >= OWN_MEMO_MAX:     # a search that never passes ``search_values``
+        _own_memo.clear()
     found = _own_memo[key] = (bv, best, bs)
     return found
 

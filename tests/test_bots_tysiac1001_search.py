@@ -160,3 +160,34 @@ def test_search_values_with_any_handout():
         while g.phase == "give":
             g.apply(bot.choose(g.view(g.to_move)))
         assert g.phase == "announce" and bot.stats.get("errors", 0) == 0
+
+
+def test_int_plays_and_shallow_clones_match_the_action_dicts():
+    # the play-outs' fast path: _play_card(ints) == _apply(play_policy's dict), on a _clone
+    # that leaves the sampled state as it was
+    skip = {"rng", "events", "history", "_cache"}
+
+    def state(g):
+        return {k: v for k, v in g.__dict__.items() if k not in skip}
+    checked = 0
+    for players in (3, 4):
+        for seed in range(4):
+            g = atut.new_game("tysiac1001", players=players, seed=seed)
+            rng = random.Random(seed)
+            while g.phase != "play":
+                g.apply(P.rule_policy(g.view(g.to_move), rng))
+            d = P._sim(P.determinize(g.view(g.to_move), random.Random(seed)))
+            before = state(P._clone(d))
+            a, b = P._clone(d), P._clone(d)
+            while a.phase == "play":
+                c, meld = P._play_choice(a)
+                act = P.play_policy(b, None)
+                assert act in b._legal()
+                assert act == ({"type": "play", "card": C.CODES[c], "meld": C.CODES[P.PARTNER[c]]}
+                               if meld else {"type": "play", "card": C.CODES[c]})
+                a._play_card(a.to_move, c, meld)
+                b._apply(act)
+                assert state(a) == state(b)
+                checked += 1
+            assert state(d) == before
+    assert checked > 100

@@ -40,9 +40,11 @@ from ..games.tysiac1001 import (
 )
 from ..tricks import beats, winning
 from .sampling import sample_cards
-from .search import fast_clone, note_search
+from .search import note_search
 
 SUIT = C.SUIT_MASK
+SUIT_OF = C.SUIT_OF
+cards_of = C.cards_of
 NO = -1
 ACE, TEN, KING, QUEEN = C.ACE, C.TEN, C.KING, C.QUEEN
 SOLVE_CARDS = 6                     # (``solvable``: the last two tricks)
@@ -253,8 +255,11 @@ def _parse_sheet(view):
     return rows
 
 
-def determinize(view: dict, rng: random.Random) -> Tysiac1001:
-    k = Knowledge(view)
+def determinize(view: dict, rng: random.Random, k: Knowledge | None = None) -> Tysiac1001:
+    """A full state consistent with ``view``; ``k``: its ``Knowledge`` when the caller has it
+    (the search samples one view many times; nothing here changes it)."""
+    if k is None:
+        k = Knowledge(view)
     n = k.n
     hands = _sample_hands(k, rng)
     held = [hands.get(s, 0) for s in range(n)]
@@ -568,6 +573,19 @@ class _Sim(Tysiac1001):
         self.to_move = None
 
 
+def _clone(g):
+    """``search.fast_clone`` for a search state of this game: its lists hold ints and tuples
+    (the score sheet's rows are tuples), so a shallow copy of each list is enough."""
+    new = object.__new__(type(g))
+    d = g.__dict__.copy()
+    for key, v in d.items():
+        if type(v) is list:
+            d[key] = v[:]
+    d["_cache"] = None
+    new.__dict__ = d
+    return new
+
+
 def _sim(g):
     g.__class__ = _Sim
     return g
@@ -623,10 +641,20 @@ def _cheap_key(c, hand, trump):
 def play_policy(g, rng) -> dict:
     """A fast, sensible card play on a full state: declare the best marriage, cash sure
     winners, lead low from long suits, win tricks cheaply, otherwise throw the least useful card."""
+    c, meld = _play_choice(g)
+    if meld:
+        return {"type": "play", "card": C.CODES[c], "meld": C.CODES[PARTNER[c]]}
+    return {"type": "play", "card": C.CODES[c]}
+
+
+def _play_choice(g) -> tuple[int, bool]:
+    """``play_policy``'s play as (card int, declares its marriage)."""
     seat = g.to_move
-    hand = g.hands[seat]
+    hands = g.hands
+    hand = hands[seat]
     trump = g.trump
-    if not g.trick:
+    trick = g.trick
+    if not trick:
         parts = 0
         best_pair = NO
         for su in range(4):
@@ -635,63 +663,61 @@ def play_policy(g, rng) -> dict:
                 if g.tricks_won[seat] and (best_pair == NO or su > best_pair):
                     best_pair = su
         if best_pair != NO:                                          # G13
-            return {"type": "play", "card": C.CODES[QUEENS_[best_pair]],
-                    "meld": C.CODES[KINGS_[best_pair]]}
-        cards = C.cards_of(hand)
+            return QUEENS_[best_pair], True
+        cards = cards_of(hand)
         others = [s for s in g.active if s != seat]
         best = None
         bv = -1
         for c in cards:
             if parts >> c & 1 or _top_out(g, c, seat):
                 continue
-            su = C.SUIT_OF[c]
+            su = SUIT_OF[c]
             if trump != NO and su != trump and any(
-                    not g.hands[s] & SUIT[su] and g.hands[s] & SUIT[trump] for s in others):
+                    not hands[s] & SUIT[su] and hands[s] & SUIT[trump] for s in others):
                 continue
             v = VALUE[c] + (5 if su == trump else 0)
             if v > bv:
                 best, bv = c, v
         if best is not None:
-            return {"type": "play", "card": C.CODES[best]}
+            return best, False
 
         def key(c):
-            su = C.SUIT_OF[c]
-            return (parts >> c & 1, su == trump, VALUE[c] >= 10, -C.count(hand & SUIT[su]),
+            su = SUIT_OF[c]
+            return (parts >> c & 1, su == trump, VALUE[c] >= 10, -(hand & SUIT[su]).bit_count(),
                     VALUE[c], c)
-        return {"type": "play", "card": C.CODES[min(cards, key=key)]}
-    legal = g._legal_play(seat)
-    cards = [C.CARD[a["card"]] for a in legal]
+        return min(cards, key=key), False
+    cards = cards_of(g._playable(seat)[0])            # (no marriage: not on the lead)
     if len(cards) == 1:
-        return legal[0]
-    who, best = g.trick[0]
-    led = C.SUIT_OF[best]
-    for s, c in g.trick[1:]:
+        return cards[0], False
+    who, best = trick[0]
+    led = SUIT_OF[best]
+    for s, c in trick[1:]:
         if beats(c, best, trump, POWER):
             best, who = c, s
     value = 0
-    for _, c in g.trick:
+    for _, c in trick:
         value += VALUE[c]
     parts = _marriage_parts(hand)
     wins = [c for c in cards if beats(c, best, trump, POWER)]
     d = g.declarer
-    if len(g.trick) == 2:
+    if len(trick) == 2:
         if wins:
-            c = min(wins, key=lambda c: (parts >> c & 1, POWER[c] + (10 if C.SUIT_OF[c] == trump
+            c = min(wins, key=lambda c: (parts >> c & 1, POWER[c] + (10 if SUIT_OF[c] == trump
                                                                       else 0)))
             if not parts >> c & 1 or value >= 10:
-                return {"type": "play", "card": C.CODES[c]}
+                return c, False
         if seat != d and who != d:                   # the other defender wins: give points
             c = max(cards, key=lambda c: (VALUE[c] - 30 * (parts >> c & 1) - 20 * (
-                C.SUIT_OF[c] == trump), -POWER[c]))
-            return {"type": "play", "card": C.CODES[c]}
-        return {"type": "play", "card": C.CODES[min(cards, key=lambda c: (keep_value(c, hand,
-                                                                                    trump), c))]}
+                SUIT_OF[c] == trump), -POWER[c]))
+            return c, False
+        return min(cards, key=lambda c: (keep_value(c, hand, trump), c)), False
     if wins:
-        nxt = g.active[(g.active.index(seat) + 1) % 3]
-        nh = g.hands[nxt]
+        act = g.active
+        nxt = act[(act.index(seat) + 1) % 3]
+        nh = hands[nxt]
         safe = []
         for c in wins:
-            su = C.SUIT_OF[c]
+            su = SUIT_OF[c]
             if _top_out(g, c, seat):
                 continue
             if su != trump and trump != NO and not nh & SUIT[led] and nh & SUIT[trump]:
@@ -700,9 +726,8 @@ def play_policy(g, rng) -> dict:
         if safe and not (seat != d and who != d and nxt != d):
             c = max(safe, key=lambda c: (VALUE[c] - 30 * (parts >> c & 1), c))
             if not parts >> c & 1:
-                return {"type": "play", "card": C.CODES[c]}
-    return {"type": "play", "card": C.CODES[min(cards, key=lambda c: (keep_value(c, hand,
-                                                                                trump), c))]}
+                return c, False
+    return min(cards, key=lambda c: (keep_value(c, hand, trump), c)), False
 
 
 QUEENS_ = [C.make(QUEEN, s) for s in range(4)]
@@ -728,8 +753,10 @@ def _finish_play(g, rng):
         g._apply(_give_rule(g))
     if g.phase == "announce":
         g._apply({"type": "announce", "value": g._contract_range()[0]})
+    play = g._play_card
     while g.phase == "play":
-        g._apply(play_policy(g, rng))
+        c, meld = _play_choice(g)
+        play(g.to_move, c, meld)
     return _totals(g)
 
 
@@ -786,12 +813,12 @@ def _samples(view, rng, count, budget, clock, deadline, tally):
     """Up to ``count`` sampled deals fitted to the others' bids; stops early at the time cap
     (``tally``: samples given and whether the cap cut them short, for ``note_search``)."""
     cons = _bid_constraints(view) if BID_TRIES > 1 else {}
-    k = Knowledge(view) if cons else None
+    k = Knowledge(view)
     for i in range(count):
         best = None
         bv = None
         for _ in range(BID_TRIES if cons else 1):
-            g = determinize(view, rng)
+            g = determinize(view, rng, k)
             if not cons:
                 best = g
                 break
@@ -938,7 +965,7 @@ def _give_values(view, legal, rng, budget, clock, deadline, tally):
             count = max(budget["min_samples"], budget["rollouts"] // len(combos))
         extra = _extra(g)
         for j, cb in enumerate(combos):
-            c = fast_clone(g)
+            c = _clone(g)
             for a in cb:
                 c._apply(a)
             rows[j].append((_finish_play(c, rng), extra, c.active, c))
@@ -982,7 +1009,7 @@ def _play_values(view, legal, rng, budget, clock, deadline, tally):
         by_key = {canonical(a): a for a in g._legal()}
         d = g.declarer
         for j, k in enumerate(keys):
-            c = fast_clone(g)
+            c = _clone(g)
             c._apply(by_key[k])
             t = _finish_play(c, rng)
             totals_v[j] += _value(_gains(g.n, d, g.contract, t, extra, g.active), me)
@@ -993,7 +1020,7 @@ def _play_values(view, legal, rng, budget, clock, deadline, tally):
 def _declare(g, j, rng):
     """Play the sampled bid-phase state ``g`` out with ``j`` as the declarer (rules' hand-out):
     (totals, extra gains, the rules' contract for j, whether j would play on after two passes)."""
-    c = fast_clone(g)
+    c = _clone(g)
     c.high_bidder = j
     c.high = c.high or 40
     c._end_auction()

@@ -415,30 +415,38 @@ class Tysiac1001(Game):
             self.phase = "announce"
 
     def _play(self, seat, a):
-        c = C.CARD[a["card"]]
+        self._play_card(seat, C.CARD[a["card"]], "meld" in a)
+
+    def _play_card(self, seat, c, meld):
+        """``_play`` of a card int (search's fast path): ``seat`` plays ``c``, declaring its
+        marriage when ``meld``; known legal."""
         self.hands[seat] &= ~(1 << c)
-        self.trick.append((seat, c))
-        if "meld" in a:                                                   # G13, E10, E11
+        trick = self.trick
+        trick.append((seat, c))
+        if meld:                                                          # G13, E10, E11
             s = C.SUIT_OF[c]
             value = MARRIAGE_VALUE[s]
             self.trump = s
             self.meld_points[seat] += value
             self.shown |= 1 << PARTNER[c]
             self.marriages.append((seat, s, value))
-            self.record({"type": "marriage", "seat": seat, "cards": [a["card"], a["meld"]],
-                         "suit": C.SUITS[s], "value": value})
-        if len(self.trick) < 3:
+            if self._recording:
+                self.record({"type": "marriage", "seat": seat,
+                             "cards": [CODES[c], CODES[PARTNER[c]]],
+                             "suit": C.SUITS[s], "value": value})
+        if len(trick) < 3:
             act = self.active
             self.to_move = act[(act.index(seat) + 1) % 3]
             return
-        cards = [x for _, x in self.trick]
-        w = self.trick[trick_winner(cards, self.trump if self.trump >= 0 else None, POWER)][0]
+        cards = [x for _, x in trick]
+        w = trick[trick_winner(cards, self.trump if self.trump >= 0 else None, POWER)][0]
         pts = VALUE[cards[0]] + VALUE[cards[1]] + VALUE[cards[2]]
         self.card_points[w] += pts
         self.tricks_won[w] += 1
         self.captured[w] |= (1 << cards[0]) | (1 << cards[1]) | (1 << cards[2])
-        self.record({"type": "trick", "winner": w, "cards": C.codes(cards),
-                     "leader": self.trick[0][0], "points": pts})
+        if self._recording:
+            self.record({"type": "trick", "winner": w, "cards": C.codes(cards),
+                         "leader": trick[0][0], "points": pts})
         # the next deal's log starts with this deal's scoring (which names no card)
         self._end_mark = len(self.events)
         self.last_trick = self.trick

@@ -137,3 +137,48 @@ def test_level_3_and_4_choose_legal_actions_with_their_own_search():
         g.apply(a)
         steps += 1
     assert steps == 25 and not any(b.stats.get("errors") for b in bots)
+
+
+def _state(g):
+    """The rule-relevant state of a search game (everything but the RNG, the log and caches)."""
+    skip = {"rng", "events", "history", "_cache", "_deal", "shuffled"}
+    return {k: v for k, v in g.__dict__.items() if k not in skip}
+
+
+def test_int_plays_and_shallow_clones_match_the_action_dicts():
+    # the rollouts' fast path: _play_card(ints) == _play(action dict), on a _clone that leaves
+    # the sampled state as it was; the int policies are the dict policies
+    checked = 0
+    for n in (2, 3, 4, 5):
+        for seed in range(3):
+            g = atut.new_game("cesarz", players=n, seed=seed)
+            rng = random.Random(seed)
+            while g.phase != "play":
+                g.apply(P.rule_policy(g.view(g.to_move), rng))
+            d = P._quiet(P.determinize(g.view(g.to_move), random.Random(seed)))
+            before = _state(P._clone(d))
+            a, b = P._clone(d), P._clone(d)
+            r1, r2 = random.Random(seed), random.Random(seed)
+            while a.to_move is not None:
+                t = P._smart_play(a, r1)
+                act = P.smart_rollout_policy(b, r2)
+                assert act == P._act(t) and canonical(act) in {canonical(x) for x in b._legal()}
+                a._play_card(*t)
+                b._apply(act)
+                assert _state(a) == _state(b)
+                checked += 1
+            assert _state(d) == before                       # the clones shared nothing
+            assert a.deal_no == d.deal_no and a.previous_deal is not None
+    assert checked > 200
+
+
+def test_partner_masks_are_meld_partners():
+    rng = random.Random(5)
+    for _ in range(500):
+        hand = C.mask_of(rng.sample(P.Cesarz.deck_for(3), rng.randint(0, 14)))
+        parts = 0
+        for c in C.cards_of(hand & P.SUITED_MASK):
+            assert C.cards_of(P._PARTNERS[c] & hand) == P.meld_partners(c, hand)
+            if P.meld_partners(c, hand):
+                parts |= 1 << c
+        assert parts == P.meld_parts(hand)

@@ -671,11 +671,22 @@ def _smart_play(g: Cesarz, rng: random.Random) -> tuple[int, int, int]:
         return c, NO, NO
     best = 0
     value = 0
-    for e in trick:
-        v = entry_key(e, trump, led)
+    for _, c, k, su, _m in trick:                 # entry_key of each entry, inline
+        if k == NO:
+            value += VALUE[c]
+        else:
+            value += VALUE[c] + VALUE[k]
+            c = k
+        if su == NO:
+            continue
+        if su == trump:
+            v = 200 + POWER[c]
+        elif su == led:
+            v = 100 + POWER[c]
+        else:
+            continue
         if v > best:
             best = v
-        value += VALUE[e[1]] + (VALUE[e[2]] if e[2] != NO else 0)
     wins = []
     for c in cards:
         su = SUIT_OF[c]

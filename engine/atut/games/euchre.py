@@ -21,7 +21,7 @@ Phases of a deal:
 from __future__ import annotations
 
 from .. import cards as C
-from ..game import Game, canonical
+from ..game import Game, IllegalAction, canonical
 
 RANKS = ("A", "K", "Q", "J", "10", "9")
 DECK = C.deck(RANKS)
@@ -69,6 +69,14 @@ ACTION = tuple(
     + [{"type": "alone", "value": True}, {"type": "alone", "value": False},
        {"type": "defend_alone", "value": True}, {"type": "defend_alone", "value": False}])
 DISCARD = DISCARD + ACTION[48:]
+# the public API's actions as moves: (type, value of its one field) or the type alone -> move
+FIELD = {"play": ("card", str), "discard": ("card", str), "name": ("suit", str),
+         "alone": ("value", bool), "defend_alone": ("value", bool)}
+MOVE_OF = {("play", C.CODES[c]): c for c in DECK} | {("discard", C.CODES[c]): c for c in DECK}
+MOVE_OF.update({"order_up": ORDER_UP, "pass": PASS, ("alone", True): ALONE_YES,
+                ("alone", False): ALONE_NO, ("defend_alone", True): DEFEND_YES,
+                ("defend_alone", False): DEFEND_NO})
+MOVE_OF.update({("name", C.SUITS[s]): NAME + s for s in range(4)})
 # the moves of the calling phases (tuples: ``_moves()`` results are read, never changed):
 # ROUND1[may pass], ROUND2[mask of the suits that may be named][may pass]
 ROUND1 = ((ORDER_UP,), (ORDER_UP, PASS))
@@ -289,6 +297,49 @@ class Euchre(Game):
         # fresh dicts (ENGINE.md): the one applied goes into ``history`` and ``events``
         table = DISCARD if self.phase == "discard" else ACTION
         return [table[m].copy() for m in self._moves()]
+
+    # The public API on int moves (the base class's ``legal_actions``/``apply`` work on the
+    # action dicts; these give the same results and refusals, faster): an action is legal when
+    # its type is one of the phase's, its one field has the legal type (``FIELD``: a bool is
+    # not an int) and its move (``MOVE_OF``) is one of ``_moves()``.
+
+    def legal_actions(self):
+        if self.to_move is None:
+            return []
+        table = DISCARD if self.phase == "discard" else ACTION
+        return [table[m].copy() for m in self._moves()]
+
+    def _move_of(self, action) -> int | None:
+        """The move of ``action`` (a dict) if it is legal now, else ``None``."""
+        t = action.get("type")
+        if type(t) is not str or t not in PHASE_TYPES[self.phase]:
+            return None
+        f = FIELD.get(t)
+        if f is None:
+            if len(action) != 1:
+                return None
+            m = MOVE_OF.get(t)
+        else:
+            v = action.get(f[0])
+            if len(action) != 2 or type(v) is not f[1]:
+                return None
+            m = MOVE_OF.get((t, v))
+        return m if m is not None and m in self._moves() else None
+
+    def apply(self, action):
+        m = (self._move_of(action) if self.to_move is not None and type(action) is dict
+             else None)
+        if m is None:
+            raise IllegalAction(self.explain(action))         # the reason, from the one place
+        seat = self.to_move
+        discard = self.phase == "discard"
+        a = (DISCARD if discard else ACTION)[m]
+        self.history.append(a.copy())
+        self._cache = None
+        if self._recording:
+            self.record({"type": "action", "seat": seat, "action": a.copy()},
+                        [seat] if discard else None)           # G9: a discard is face down
+        self._do(m)
 
     def _explain(self, action, legal):
         """Why an action is not legal: a type of another phase, a malformed field, or the

@@ -277,15 +277,18 @@ class SixtySix(Game):
             self._end(w, "last_trick")
             return
         if self.trump_card is not None:                                 # G7: draws
-            for k in range(self.n):
-                s = (w + k) % self.n
-                if self.stock:
-                    c = self.stock.pop()
+            n = self.n
+            hands = self.hands
+            stock = self.stock
+            for k in range(n):
+                s = (w + k) % n
+                if stock:
+                    hands[s] |= 1 << stock.pop()
                 else:
                     c = self.trump_card                                 # drawn last
                     self.trump_card = None
                     self.record({"type": "trump_drawn", "seat": s, "card": C.code(c)})
-                self.hands[s] |= 1 << c
+                    hands[s] |= 1 << c
             if self._recording:
                 self.record({"type": "draw", "stock": self.stock_count})
         self.leader = w

@@ -20,7 +20,9 @@ dist/ layout (relative URLs only, so it works under any sub-path of any static h
     web/                            page code, styles, i18n, worker, bridge.py
     web/pyodide/                    the Pyodide runtime (from node_modules/pyodide) + micropip
     web/wheels/atut-0.1.0-py3-none-any.whl
-    web/build.json                  names of the wheel and the runtime files, the build id
+    web/build.json                  names of the wheel and the runtime files, the build id, and
+                                    the engine's info (games, seats, options, levels) for the menu
+    web/pyodide/snapshot.bin.gz     Python started with atut imported (a Pyodide memory snapshot)
     web/icons/                      the app's icons (SVG, and PNGs drawn by this file)
     web/lab/                        the bot lab: editor.js/.css (CodeMirror 6 and uPlot bundled
                                     by esbuild from web/lab/editor-entry.js) and lab.css
@@ -372,6 +374,73 @@ def game_classes() -> tuple[list, dict]:
     return built, classes
 
 
+def static_info() -> dict:
+    """What the menu needs before Python has loaded: the bridge's `info` reply (games, built
+    games, seat counts, options, bot levels, version), as web/bridge.py answers it in a fresh
+    CPython on engine/.  build.json carries it; the worker's own reply replaces it."""
+    code = ("import json, sys; sys.path[:0] = [sys.argv[1], sys.argv[2]]; import bridge; "
+            "print(json.dumps(bridge.Table().op_info()))")
+    r = subprocess.run([sys.executable, "-c", code, str(ROOT / "engine"), str(ROOT / "web")],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        last = (r.stderr.strip().splitlines() or ["?"])[-1]
+        raise BuildError("could not list the games: " + last)
+    return json.loads(r.stdout)
+
+
+SNAPSHOT_SCRIPT = r"""
+import { readFileSync, writeFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+const [pyodideMjs, index, wheel, bridge, out] = process.argv.slice(2);
+const { loadPyodide } = await import(pyodideMjs);
+const py = await loadPyodide({ indexURL: index, _makeSnapshot: true, stdout: () => {},
+                               stderr: (s) => process.stderr.write(s + "\n") });
+const site = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+py.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: site });
+py.FS.writeFile(site + "/atut_bridge.py", readFileSync(bridge, "utf8"));
+py.runPython("import atut_bridge");
+const snap = py.makeMemorySnapshot();
+writeFileSync(out, gzipSync(snap, { level: 6 }));
+process.stdout.write(JSON.stringify({ site, size: snap.length }));
+"""
+
+
+def write_snapshot(pyo: Path, wheel: Path, bridge: Path) -> dict | None:
+    """A memory snapshot of Pyodide (Node, the same runtime files as ``pyo``) with Python started
+    and atut_bridge (the wheel's atut) imported, gzipped to ``pyo``/snapshot.bin.gz: the page's
+    worker restores it instead of starting Python (#18).  Cached in .cache/snapshot/ by the
+    hash of its inputs.  Returns {file, site, size}, or None without Node or on failure (the
+    worker then starts Python from scratch)."""
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        return None
+    key = _tree_hash(*(pyo / f for f in PYODIDE_FILES if f != "pyodide.mjs.map"), wheel,
+                     bridge) + hashlib.sha256(SNAPSHOT_SCRIPT.encode()).hexdigest()[:8]
+    out = CACHE / "snapshot" / key
+    if not (out / "ok").exists():
+        if out.parent.exists():
+            shutil.rmtree(out.parent)           # older keys
+        out.mkdir(parents=True)
+        script = out / "snapshot.mjs"
+        script.write_text(SNAPSHOT_SCRIPT, encoding="utf-8")
+        log("making the start-up snapshot of Python with Pyodide in Node "
+            "(cached in .cache/snapshot/)")
+        r = subprocess.run([node, str(script), (pyo / "pyodide.mjs").as_uri(), str(pyo) + "/",
+                            str(wheel), str(bridge), str(out / "snapshot.bin.gz")],
+                           cwd=ROOT, capture_output=True, text=True)
+        if r.returncode != 0 or not (out / "snapshot.bin.gz").exists():
+            tail = [ln for ln in (r.stderr or r.stdout).strip().splitlines() if len(ln) < 400]
+            log("snapshot step failed, the page starts Python from scratch: "
+                + " | ".join(tail[-3:]))
+            shutil.rmtree(out, ignore_errors=True)
+            return None
+        (out / "meta.json").write_text(r.stdout, encoding="utf-8")
+        (out / "ok").write_text("ok\n")
+    meta = json.loads((out / "meta.json").read_text(encoding="utf-8"))
+    shutil.copy2(out / "snapshot.bin.gz", pyo / "snapshot.bin.gz")
+    return {"file": "pyodide/snapshot.bin.gz", "site": meta["site"], "size": meta["size"]}
+
+
 # --- the site -------------------------------------------------------------------------------
 
 def build(quiet: bool = False) -> Path:
@@ -410,16 +479,20 @@ def build(quiet: bool = False) -> Path:
     lock["packages"]["micropip"] = entry
     (pyo / "pyodide-lock.json").write_text(json.dumps(lock), encoding="utf-8")
     wheel = build_wheel(DIST / "web" / "wheels", compiled[1] if compiled else None)
-    built, classes = game_classes()
+    info = static_info()
+    snapshot = write_snapshot(pyo, wheel, DIST / "web" / "bridge.py")
     manifest = {
         "version": project_version(),
-        "built": built,
-        "classes": classes,
+        "built": info["built"],
+        "classes": info["classes"],
+        "info": info,                                   # the menu's, before the engine loads
         "wheel": "wheels/" + wheel.name,
         "wheel_sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
         "pyodide": PYODIDE_VERSION,
         "micropip": "pyodide/" + mp.name,
     }
+    if snapshot:
+        manifest["snapshot"] = snapshot
     (DIST / "web" / "build.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
     write_icons(DIST / "web" / "icons")
     write_rules_pages(DIST / "web" / "rules")

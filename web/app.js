@@ -23,7 +23,7 @@ import { canonical } from "./lib/canonical.js";
 import { startWorker, request } from "./lib/worker-client.js";
 import { parseHash, settingsFromHash, writeHash } from "./lib/hash.js";
 import { t, eventHTML, summaryHTML } from "./lib/words.js";
-import { showProgress, engineFailed, showError } from "./lib/notice.js";
+import { showProgress, engineFailed, showError, showWaiting } from "./lib/notice.js";
 import { applyLang } from "./lib/lang.js";
 import { renderMenu, openMenu, closeMenu, onMenuStart } from "./lib/menu.js";
 import { startGame, act, explainCard, expandLevels } from "./lib/play.js";
@@ -41,6 +41,18 @@ S.lang = pickLang(hashAtLoad.lang);
 S.debug = hashAtLoad.debug === "1";
 
 let kept = Promise.resolve();             // the store opened and its games listed
+let pendingStart = null;                  // the start asked for while the engine loads
+let hashAtReady = false;                  // no static info (build.json): the hash waits
+
+/** Run `go` (a game's start) now if the engine is ready, else once it is: the menu works
+ *  while Python loads, and the last start asked for is the one made. */
+function whenReady(go) {
+  if (S.ready) return go();
+  pendingStart = go;
+  showWaiting(true);
+  if (!el.menu.hidden) renderMenu();
+  return undefined;
+}
 
 const loadedDicts = new Set();
 function loadDicts(ids) {
@@ -52,17 +64,21 @@ function loadDicts(ids) {
 function engineReady(info, timings, build) {
   window.atutTimings = timings;
   S.engineBuild = build || null;
-  S.info = info;
+  S.info = info;                           // the worker's info: it wins over build.json's
   S.ready = true;
   showProgress(100, "ready");
   performance.mark("atut-engine-ready");
   document.body.dataset.engine = "ready";
   el.loader.classList.add("done");
-  renderMenu();
+  const go = pendingStart;
+  pendingStart = null;
+  showWaiting(false);
+  if (!el.menu.hidden || !S.view) renderMenu();
   if (gameIds().some((id) => !loadedDicts.has(id))) {
     loadDicts(gameIds()).then(() => { if (!el.menu.hidden) renderMenu(); if (S.view) render(); });
   }
-  if (hashAtLoad.game !== undefined) startFromHash(hashAtLoad);
+  if (hashAtReady) startFromHash(hashAtLoad);
+  else if (go) go();
   kept.then(() => { if (!el.menu.hidden) renderMenu(); });
   startOffline();
 }
@@ -85,10 +101,12 @@ async function startFromHash(p) {
   }
   S.lang = pickLang(p.lang || S.lang);
   applyLang();
-  await kept;
-  const going = findInProgress(cfg, expandLevels(cfg.levels, cfg.players || 0));
-  if (going && await resume(going, cfg.delay)) return;
-  startGame(cfg);
+  whenReady(async () => {
+    await kept;
+    const going = findInProgress(cfg, expandLevels(cfg.levels, cfg.players || 0));
+    if (going && await resume(going, cfg.delay)) return;
+    startGame(cfg);
+  });
 }
 
 function setLang(lang) {
@@ -154,22 +172,26 @@ function bind() {
     const p = parseHash();
     if (p.lang && LANGS.includes(p.lang) && p.lang !== S.lang) setLang(p.lang);
     if (labFromHash(p)) return;
-    if (p.game !== undefined && S.ready) startFromHash(p);
+    if (p.game !== undefined && S.info) startFromHash(p);
   });
-  onMenuStart(startGame);
+  onMenuStart((cfg) => whenReady(() => startGame(cfg)));
   initRules();
   initSettings();
   initKeys();
 }
 
-/** The built games, from web/build.json (written by the build), so that the menu can paint
- *  before the engine is ready; the engine's `info` replaces it. */
+/** The games, seat counts, options and bot levels from web/build.json (written by the build,
+ *  the same as the engine's `info` reply), so that the menu works before the engine is ready;
+ *  the engine's `info` replaces it when it comes. */
 async function readBuild() {
   try {
     const r = await fetch(new URL("./build.json", import.meta.url));
     if (r.ok) {
       const m = await r.json();
       if (Array.isArray(m.built)) S.boot = { built: m.built, build: m.build || null };
+      const i = m.info;
+      if (!S.info && i && typeof i === "object" && Array.isArray(i.games) && Array.isArray(i.built)
+          && i.classes && typeof i.classes === "object" && i.levels && typeof i.levels === "object") S.info = i;
     }
   } catch (_) { /* the engine's info comes later */ }
 }
@@ -181,7 +203,12 @@ async function boot() {
   const build = readBuild();
   showProgress(1, "runtime");
   labFromHash(hashAtLoad);
-  startWorker({ debug: S.debug, progress: showProgress, ready: engineReady, failed: engineFailed });
+  startWorker({ debug: S.debug, progress: showProgress, ready: engineReady, failed: (message) => {
+    pendingStart = null;                           // nothing will start: the error says why
+    showWaiting(false);
+    engineFailed(message);
+    if (!el.menu.hidden) renderMenu();
+  } });
   await build;
   if (!S.ready) renderMenu();                    // first paint: the menu, before Python loads
   if (hashAtLoad.game === undefined) { el.menu.hidden = false; document.body.classList.add("menu-open"); }
@@ -190,6 +217,11 @@ async function boot() {
   applyLang();
   if (S.ready) { if (!el.menu.hidden) renderMenu(); if (S.view) render(); }
   else renderMenu();
+  // a game link starts (or waits for the engine) now, with what build.json says of the games
+  if (hashAtLoad.game !== undefined) {
+    if (S.info) startFromHash(hashAtLoad);
+    else hashAtReady = true;
+  }
 }
 
 // the contract's hooks for tests and classroom use: the person's own actions and view only

@@ -38,6 +38,40 @@ self.addEventListener("unhandledrejection", (e) => {
 const timings = {};                // ms since the worker started, per loading stage
 const mark = (name) => { timings[name] = Math.round(performance.now()); };
 
+/** The files of a zip (the atut wheel, made by build.py: no zip64) written under `dir` in
+ *  Pyodide's file system, inflated by the browser (DecompressionStream) rather than by Python's
+ *  zipfile: no Python runs for it (#18). */
+async function unzipInto(FS, buf, dir) {
+  const u8 = new Uint8Array(buf);
+  const dv = new DataView(buf);
+  let end = u8.length - 22;
+  while (end >= 0 && dv.getUint32(end, true) !== 0x06054b50) end--;
+  if (end < 0) throw new Error("the wheel is not a zip file");
+  const names = new TextDecoder();
+  const files = [];
+  for (let i = 0, p = dv.getUint32(end + 16, true); i < dv.getUint16(end + 10, true); i++) {
+    if (dv.getUint32(p, true) !== 0x02014b50) throw new Error("the wheel's zip directory is damaged");
+    const method = dv.getUint16(p + 10, true);
+    const size = dv.getUint32(p + 20, true);
+    const n = dv.getUint16(p + 28, true);
+    const local = dv.getUint32(p + 42, true);
+    const name = names.decode(u8.subarray(p + 46, p + 46 + n));
+    p += 46 + n + dv.getUint16(p + 30, true) + dv.getUint16(p + 32, true);
+    if (name.endsWith("/")) continue;
+    if (method !== 0 && method !== 8) throw new Error(`${name}: zip method ${method} is not supported`);
+    const at = local + 30 + dv.getUint16(local + 26, true) + dv.getUint16(local + 28, true);
+    const raw = u8.subarray(at, at + size);
+    files.push((method === 0 ? Promise.resolve(raw) : new Response(new Blob([raw]).stream()
+      .pipeThrough(new DecompressionStream("deflate-raw"))).arrayBuffer().then((b) => new Uint8Array(b)))
+      .then((bytes) => [name, bytes]));
+  }
+  for (const [name, bytes] of await Promise.all(files)) {
+    const path = `${dir}/${name}`;
+    FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    FS.writeFile(path, bytes);
+  }
+}
+
 async function boot() {
   mark("start");
   progress(3, "runtime");
@@ -97,7 +131,7 @@ async function boot() {
   progress(75, "python");
   const sitePackages = restored ? manifest.snapshot.site
     : pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-  pyodide.unpackArchive(await wheelP, "wheel", { extractDir: sitePackages });
+  await unzipInto(pyodide.FS, await wheelP, sitePackages);
   mark("wheel");
   progress(85, "games");
   pyodide.FS.writeFile(sitePackages + "/atut_bridge.py", await bridgeP);

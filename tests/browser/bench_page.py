@@ -1,13 +1,18 @@
-"""Cold-cache and warm page benchmark: `python3 build.py bench-page [--runs N]`.
+"""Start-up benchmark of the page: `python3 build.py bench-page [--runs N] [--dist DIR]`.
 
-Each run launches headless Chromium with a fresh profile (empty cache), opens the served dist/
-and prints: first paint and first contentful paint (performance paint timing), the time until
-body[data-engine=ready], and with a game link the time until the first hand is on the table.
-Then, side by side, cold start (a fresh profile: empty cache, no service worker) and warm
-start (the same profile again: the service worker active, its precache and the HTTP cache
-filled): first paint and the time until the table is playable (the first hand on the table
-with body[data-engine=ready]), each from the game link, median of the runs.
-Figures only: nothing here is asserted.
+Each run launches headless Chromium with a fresh profile (empty cache, no service worker) and
+opens the served dist/ like a person who clicks *New game* the moment it can be clicked:
+
+- first paint          performance's first-paint entry
+- menu usable          [data-testid=new-game] present and enabled (the click is made then)
+- engine ready         the page's `atut-engine-ready` mark (body[data-engine=ready])
+- playable             the first table view rendered after that click (a card in the hand)
+
+all in ms since the navigation started.  The same profile is then opened again (warm: the
+service worker's precache and the HTTP cache filled), and a fresh profile opens a game link
+(`#game=sixty_six&players=3&seed=1&delay=0`: playable = its first hand).  Printed: median, min
+and max of the runs, and the worker's own stages (window.atutTimings, ms since the worker
+started).  Figures only: nothing here is asserted.
 """
 
 from __future__ import annotations
@@ -26,130 +31,127 @@ import build  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
+LINK = "#game=sixty_six&players=3&seed=1&delay=0"
 
+# installed before the page's own scripts: clicks New game as soon as it is enabled, and notes
+# when that was and when the first hand is on the table
+WATCH = """(() => {
+  const B = window.__bench = { menu: null, click: null, table: null };
+  const look = () => {
+    if (B.menu === null) {
+      const b = document.querySelector('[data-testid=menu] [data-testid=new-game]');
+      if (b && !b.disabled && !b.closest('[hidden]')) {
+        B.menu = performance.now();
+        if (window.__benchClick) { B.click = B.menu; b.click(); }
+      }
+    }
+    if (B.table === null && document.querySelector('[data-testid=hand] [data-card]')) {
+      B.table = performance.now();
+    }
+  };
+  new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true });
+})()"""
 
-def one_run(p, url: str, hash_: str) -> dict:
-    with tempfile.TemporaryDirectory(prefix="atut-bench-") as profile:
-        ctx = p.chromium.launch_persistent_context(profile, executable_path=build.CHROMIUM,
-                                                   headless=True, args=ARGS,
-                                                   viewport={"width": 1366, "height": 800})
-        page = ctx.new_page()
-        page.goto(url + hash_)
-        page.wait_for_selector("body[data-engine=ready]", timeout=180_000)
-        out = {}
-        if hash_:
-            out["table"] = page.evaluate("""() => new Promise(res => {
-                const ok = () => document.querySelector('[data-testid=hand] [data-card]');
-                if (ok()) return res(performance.now());
-                new MutationObserver((_, o) => { if (ok()) { o.disconnect(); res(performance.now()); } })
-                  .observe(document.body, {subtree: true, childList: true});
-            })""")  # noqa: E501
-        out.update(page.evaluate("""() => {
-            const p = Object.fromEntries(performance.getEntriesByType('paint').map(e => [e.name, e.startTime]));
-            const r = performance.getEntriesByName('atut-engine-ready')[0];
-            const nav = performance.getEntriesByType('navigation')[0];
-            return {worker: window.atutTimings || {}, fp: p['first-paint'], fcp: p['first-contentful-paint'], ready: r ? r.startTime : null,
-                    dcl: nav ? nav.domContentLoadedEventEnd : null};
-        }"""))  # noqa: E501
-        ctx.close()
-        return out
+CLICK = "window.__benchClick = true;"
 
-
-MEASURE = """() => new Promise(res => {
-    const ok = () => document.body.dataset.engine === 'ready' && document.querySelector('[data-testid=hand] [data-card]');
-    const done = () => {
-      const p = Object.fromEntries(performance.getEntriesByType('paint').map(e => [e.name, e.startTime]));
-      res({fp: p['first-paint'] ?? null, fcp: p['first-contentful-paint'] ?? null, table: performance.now(),
-           worker: window.atutTimings || {}, sw: !!navigator.serviceWorker.controller});
-    };
-    if (ok()) return done();
-    new MutationObserver((_, o) => { if (ok()) { o.disconnect(); done(); } })
-      .observe(document.body, {subtree: true, childList: true, attributes: true});
-})"""  # noqa: E501
+READ = """() => {
+  const p = Object.fromEntries(performance.getEntriesByType('paint').map(e => [e.name, e.startTime]));
+  const r = performance.getEntriesByName('atut-engine-ready')[0];
+  return { fp: p['first-paint'] ?? null, menu: window.__bench.menu, ready: r ? r.startTime : null,
+           table: window.__bench.table, worker: window.atutTimings || {},
+           sw: !!(navigator.serviceWorker && navigator.serviceWorker.controller) };
+}"""
 
 SW_READY = """async () => { const r = await navigator.serviceWorker.ready; return !!r.active; }"""
 
 
-def cold_and_warm(p, url: str, hash_: str, warm_runs: int = 1) -> tuple[dict, list[dict]]:
-    """One fresh profile: the first visit (cold), then `warm_runs` new starts (warm)."""
+def _context(p, profile: str):
+    return p.chromium.launch_persistent_context(profile, executable_path=build.CHROMIUM,
+                                                headless=True, args=ARGS,
+                                                viewport={"width": 1366, "height": 800})
+
+
+def _measure(ctx, url: str, click: bool):
+    page = ctx.new_page()
+    if click:
+        page.add_init_script(CLICK)
+    page.add_init_script(WATCH)
+    page.goto(url)
+    page.wait_for_selector("body[data-engine=ready]", timeout=180_000)
+    page.wait_for_selector("[data-testid=hand] [data-card]", timeout=180_000)
+    page.wait_for_function("() => window.__bench.table !== null")
+    return page, page.evaluate(READ)
+
+
+def one_run(p, url: str) -> dict:
+    """A fresh profile: cold start from the menu, then a warm start; a fresh one: the link."""
+    out = {}
     with tempfile.TemporaryDirectory(prefix="atut-bench-") as profile:
-        ctx = p.chromium.launch_persistent_context(profile, executable_path=build.CHROMIUM,
-                                                   headless=True, args=ARGS,
-                                                   viewport={"width": 1366, "height": 800})
-        page = ctx.new_page()
-        page.goto(url + hash_)
-        cold = page.evaluate(MEASURE)
+        ctx = _context(p, profile)
+        page, out["cold"] = _measure(ctx, url, click=True)
         page.evaluate(SW_READY)
         page.evaluate("() => window.atutPage.flush()")
-        warm = []
-        for _ in range(warm_runs):
-            page.close()
-            page = ctx.new_page()
-            page.goto(url + hash_)
-            warm.append(page.evaluate(MEASURE))
-            page.evaluate("() => window.atutPage.flush()")
+        page.close()
+        page, out["warm"] = _measure(ctx, url, click=True)
         ctx.close()
-        return cold, warm
+    with tempfile.TemporaryDirectory(prefix="atut-bench-") as profile:
+        ctx = _context(p, profile)
+        page, out["link"] = _measure(ctx, url + LINK, click=False)
+        ctx.close()
+    return out
 
 
-def side_by_side(p, url: str, runs: int) -> None:
-    hash_ = "#game=sixty_six&players=3&seed=1&delay=0"
-    colds, warms = [], []
-    for _ in range(runs):
-        c, w = cold_and_warm(p, url, hash_, warm_runs=2)
-        colds.append(c)
-        warms.extend(w)
-
-    def med(rows, key):
-        vals = [r[key] for r in rows if r.get(key) is not None]
-        return f"{statistics.median(vals):7.0f} ms" if vals else "     n/a"
-    print(f"\ncold and warm start from a game link ({hash_}), median of {runs} cold and "
-          f"{len(warms)} warm starts:")
-    print("                                          cold         warm")
-    print(f"  first paint                        {med(colds, 'fp')}   {med(warms, 'fp')}")
-    print(f"  first contentful paint             {med(colds, 'fcp')}   {med(warms, 'fcp')}")
-    print(f"  playable table (hand, engine ready){med(colds, 'table')}   {med(warms, 'table')}")
-    print(f"  served by the service worker        {sum(r['sw'] for r in colds)}/{len(colds)}"
-          f"          {sum(r['sw'] for r in warms)}/{len(warms)}")
-    for name, rows in (("cold", colds), ("warm", warms)):
-        keys = [k for k in ("start", "runtime", "wheel", "games") if k in rows[-1]["worker"]]
-        stages = {k: statistics.median(r["worker"][k] for r in rows if k in r["worker"])
-                  for k in keys}
-        print(f"  inside the worker, {name} (median ms since the worker started): "
-              + ", ".join(f"{k} {v:.0f}" for k, v in stages.items()))
+def report(rows: list[dict]) -> None:
+    n = len(rows)
+    print(f"page start-up, headless Chromium, median [min-max] of {n} runs, ms since navigation:")
+    print(f"{'':22}{'cold, New game':>24}{'warm, New game':>24}{'cold, game link':>24}")
+    for key, name in (("fp", "first paint"), ("menu", "menu usable"),
+                      ("ready", "engine ready"), ("table", "playable")):
+        cells = []
+        for which in ("cold", "warm", "link"):
+            vals = [r[which][key] for r in rows if r[which].get(key) is not None]
+            if key == "menu" and which == "link":
+                vals = []                         # a game link opens no menu
+            cells.append(f"{statistics.median(vals):6.0f} [{min(vals):.0f}-{max(vals):.0f}]"
+                         if vals else "n/a")
+        print(f"  {name:20}" + "".join(f"{c:>24}" for c in cells))
+    for which in ("cold", "warm", "link"):
+        print(f"  served by the service worker, {which}: {sum(r[which]['sw'] for r in rows)}/{n}")
+    for which in ("cold", "warm"):
+        stages: dict[str, list] = {}
+        for r in rows:
+            for k, v in r[which]["worker"].items():
+                if isinstance(v, (int, float)) and not isinstance(v, bool):
+                    stages.setdefault(k, []).append(v)
+        snap = sum(bool(r[which]["worker"].get("snapshot")) for r in rows)
+        print(f"  inside the worker, {which} (median ms since the worker started): "
+              + ", ".join(f"{k} {statistics.median(v):.0f}" for k, v in stages.items())
+              + f"; Python from the snapshot {snap}/{n}")
 
 
 def main(argv: list[str]) -> int:
-    runs = 3
-    if argv[:1] == ["--runs"] and len(argv) > 1:
-        runs = max(1, int(argv[1]))
+    runs = 5
+    args = list(argv)
+    while args:
+        a = args.pop(0)
+        if a == "--runs" and args:
+            runs = max(1, int(args.pop(0)))
+        elif a == "--dist" and args:
+            build.DIST = Path(args.pop(0)).resolve()
+        else:
+            print("usage: build.py bench-page [--runs N] [--dist DIR]", file=sys.stderr)
+            return 2
     if not (build.DIST / "index.html").exists():
         build.build(quiet=True)
     srv, url = build.serve_in_thread(build.DIST)
-    rows = {"menu": [], "game": []}
+    rows = []
     try:
         with sync_playwright() as p:
             for _ in range(runs):
-                rows["menu"].append(one_run(p, url, ""))
-                rows["game"].append(one_run(p, url, "#game=sixty_six&players=3&seed=1&delay=0"))
-            side_by_side(p, url, runs)
+                rows.append(one_run(p, url))
     finally:
         srv.shutdown()
-
-    def med(key, which):
-        vals = [r[key] for r in rows[which] if r.get(key) is not None]
-        return f"{statistics.median(vals):7.0f} ms" if vals else "     n/a"
-
-    print(f"cold-cache page timings, headless Chromium, fresh profile each run, median of {runs}:")
-    print(f"  first paint                         {med('fp', 'menu')}")
-    print(f"  first contentful paint              {med('fcp', 'menu')}")
-    print(f"  DOMContentLoaded                    {med('dcl', 'menu')}")
-    print(f"  engine ready (body[data-engine])    {med('ready', 'menu')}")
-    print(f"  game link: first hand on the table  {med('table', 'game')}")
-    stages = rows["menu"][-1].get("worker") or {}
-    if stages:
-        print("  inside the worker (last run, ms since the worker started): "
-              + ", ".join(f"{k} {v}" for k, v in stages.items()))
+    report(rows)
     return 0
 
 

@@ -7,7 +7,7 @@ import { canonical } from "./canonical.js";
 import { el, $ } from "./dom.js";
 import { S, DEFAULT_LEVEL, DELAYS, gameIds, builtGames, levelNumbers } from "./state.js";
 import { t, raw, gameName } from "./words.js";
-import { showError } from "./notice.js";
+import { showError, isWaiting } from "./notice.js";
 import { randomSeed } from "./hash.js";
 import { renderSaved } from "./history.js";
 import { aidSettingsHTML, bindAidSettings } from "./aids.js";
@@ -34,12 +34,13 @@ export function renderMenu() {
   const nb = Math.max(0, n - 1);
   m.levels = Array.from({ length: nb }, (_, i) => m.levels[i] ?? DEFAULT_LEVEL);
   const built = builtGames();
+  const waiting = isWaiting() && !S.ready;     // New game was clicked while Python loads
   const tiles = gameIds().map((g) => {
     // (the rules line is clamped to a few lines; the whole text is its title)
     const on = built.includes(g);
     const rules = raw("rules", g);
     return `<label class="tile${on ? "" : " off"}${g === game ? " on" : ""}">
-      <input type="radio" name="game" value="${esc(g)}" ${g === game ? "checked" : ""} ${on && S.ready ? "" : "disabled"}>
+      <input type="radio" name="game" value="${esc(g)}" ${g === game ? "checked" : ""} ${on && S.info ? "" : "disabled"}>
       <span class="tname">${esc(gameName(g))}</span>${on ? (rules ? `<span class="trules" title="${esc(rules)}">${esc(rules)}</span>` : "") : `<span class="trules soon">${esc(t("ui.not_built"))}</span>`}</label>`;
   }).join("");
   const opt = (value, label, sel) => `<option value="${esc(value)}" ${sel ? "selected" : ""}>${esc(label)}</option>`;
@@ -65,11 +66,13 @@ export function renderMenu() {
       <label class="field check"><input type="checkbox" data-k-teach ${m.teach ? "checked" : ""}><span>${esc(t("ui.teach"))}</span></label>
     </div>
     <div class="menu-buttons">
-      <button type="button" class="primary" data-testid="new-game" ${S.ready ? "" : "disabled"}>${esc(t("ui.start"))}</button>
+      <button type="button" class="primary" data-testid="new-game" ${S.info ? "" : "disabled"}${waiting ? ' aria-busy="true" data-waiting' : ""}>${esc(t(waiting ? "ui.start.waiting" : "ui.start"))}</button>
       <button type="button" class="ghost" data-testid="open-lab">${esc(t("ui.lab"))}</button>
       <button type="button" class="ghost" data-testid="menu-rules" data-game="${esc(game)}" aria-keyshortcuts="?">${esc(t("ui.rules"))}</button>
       ${S.view ? `<button type="button" class="ghost" data-close>${esc(t("ui.close"))}</button>` : ""}
     </div></div><div class="saved-box" data-saved-done></div>`;
+  // the games and their settings come from build.json before the engine is ready (#18)
+  if (S.info && !performance.getEntriesByName("atut-menu-usable").length) performance.mark("atut-menu-usable");
   renderSaved($("[data-saved-open]", el.menu), $("[data-saved-done]", el.menu));
   bindAidSettings(el.menu);
   $("input[data-k-teach]", el.menu).addEventListener("change", (e) => { m.teach = e.target.checked; });

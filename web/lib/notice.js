@@ -5,17 +5,33 @@ import { t } from "./words.js";
 
 let shownPct = 0;
 
+let waiting = false;               // a game was asked for before the engine was ready
+
+const loadingText = () => `${t("ui.loading." + (el.loaderText.dataset.stage || "runtime"))} ${shownPct}%`
+  + (waiting ? ` · ${t("ui.loading.wait_game")}` : "");
+
 export function showProgress(pct, stage) {
   shownPct = Math.max(shownPct, pct | 0);
   el.loader.setAttribute("aria-valuenow", String(shownPct));
   el.loaderFill.style.width = shownPct + "%";
-  el.loaderText.textContent = `${t("ui.loading." + stage)} ${shownPct}%`;
   el.loaderText.dataset.stage = stage;
+  el.loaderText.textContent = loadingText();
 }
 
 /** The loading text again, in the current language. */
 export function relabelProgress() {
-  el.loaderText.textContent = `${t("ui.loading." + (el.loaderText.dataset.stage || "runtime"))} ${shownPct}%`;
+  if (document.body.dataset.engine !== "error") el.loaderText.textContent = loadingText();
+}
+
+/** True while a game waits for the engine. */
+export const isWaiting = () => waiting;
+
+/** A game waits for the engine (the first New game while Python loads): the loading bar says
+ *  so until the engine is ready (on = false). */
+export function showWaiting(on) {
+  waiting = !!on;
+  el.loader.classList.toggle("waiting", waiting);
+  if (document.body.dataset.engine === "loading") relabelProgress();
 }
 
 export function engineFailed(message) {

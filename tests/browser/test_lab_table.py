@@ -85,6 +85,11 @@ def test_a_typed_bot_plays_against_you_a_deal_to_the_end(page, dist_url):
     page.set_viewport_size({"width": 1280, "height": 800})
     open_lab(page, dist_url, "sixty_six")
     set_code(page, FIRST, typing=True)
+    for w, h in ((390, 844), (1280, 800)):         # the lab's "At the table" buttons
+        page.set_viewport_size({"width": w, "height": h})
+        page.wait_for_timeout(200)
+        page.screenshot(path=f"/tmp/lab-table-buttons-{w}.png")
+    assert page.locator("[data-testid=lab-partner]").is_hidden()      # euchre only
     seat(page, "against", name="firstbot.py", players=2)
     assert page.evaluate("() => window.atutLabTable.bot") == {
         "name": "firstbot.py", "mode": "against", "seats": {"1": "firstbot.py"}, "fallen": False}

@@ -88,6 +88,8 @@ export default {
     "lab.table.watch": "Watch it play a game",
     "lab.table.starting": "Seating {name} at the table…",
     "lab.table.not_ready": "The table's engine is still loading: try again in a moment.",
+    "lab.table.watch_thinking": "{name} is thinking… (you are watching)",
+    "lab.table.level2": "Level 2",
   },
   pl: {
     "lab.title": "Laboratorium botów",
@@ -175,5 +177,7 @@ export default {
     "lab.table.watch": "Patrz, jak gra całą grę",
     "lab.table.starting": "Sadzam {name} przy stole…",
     "lab.table.not_ready": "Silnik stołu jeszcze się wczytuje: spróbuj za chwilę.",
+    "lab.table.watch_thinking": "{name} myśli… (ty patrzysz)",
+    "lab.table.level2": "Poziom 2",
   },
 };

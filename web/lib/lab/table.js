@@ -31,6 +31,10 @@ import { writeHash, randomSeed } from "../hash.js";
 import { render } from "../table/render.js";
 import { LabWorker } from "./client.js";
 import * as saved from "./saved.js";
+import { fillText } from "../../i18n.js";
+import words from "../../i18n/lab.js";
+
+const L = (key, params = {}) => fillText((words[S.lang] && words[S.lang][key]) ?? words.en[key] ?? key, params);
 
 export const FALLBACK_LEVEL = 2;
 export const OPPONENT_LEVEL = 3;
@@ -70,6 +74,7 @@ function say(key, params) {
 export function relabel() {
   if (notice) say(notice.key, notice.params);
   label();
+  status();
 }
 
 /** The bot failed (kind, and what the lab worker tells: line, exception type): the table's
@@ -117,11 +122,24 @@ function label() {
   }
 }
 
+/** Watching: the status line says the bot thinks, not "your move". */
+function status() {
+  const b = liveBot();
+  const v = S.view;
+  if (!b || b.mode !== "watch" || !v || v.is_over || v.to_move !== S.seat || !el.status) return;
+  const msg = el.status.querySelector(".msg");
+  const text = L("lab.table.watch_thinking", { name: b.fallen ? L("lab.table.level2") : b.name });
+  if (msg && msg.textContent !== text) msg.textContent = text;
+  el.status.classList.remove("mine");
+  el.status.classList.add("bot");
+}
+
 function watchSeats() {
   if (observer || !el.opponents || !el.mySeat) return;
-  observer = new MutationObserver(() => label());
+  observer = new MutationObserver(() => { label(); status(); });
   observer.observe(el.opponents, { childList: true });
   observer.observe(el.mySeat, { childList: true });
+  if (el.status) observer.observe(el.status, { childList: true });
 }
 
 // --- seating ---------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import pytest
 
 import atut
 from atut.bots import imperial as B
+from atut.bots import make_bot
 from atut.bots.search import BUDGETS, search
 
 
@@ -56,3 +57,30 @@ def test_sampler_deals_as_determinize(n):
             assert sampler.hands(deal) == g.hands and deal.get("unused", 0) == g.unused
             b.getrandbits(64)                         # determinize's game takes one draw
         assert a.random() == b.random()
+
+
+def endgame_view(n, seed=3):
+    """The seat to move's view with a choice once it holds 8 cards (the solver's phase)."""
+    for v in positions(n, seed, 1):
+        if len(v["hand"]) == 8 and v["seat"] == 0 and len(v["legal_actions"]) > 2:
+            return v
+    raise AssertionError("no endgame position")
+
+
+@pytest.mark.parametrize("n", [2, 3])
+def test_the_solver_phase_is_counted_work(n):
+    v = endgame_view(n)
+    lifted = {"time_cap": 1e9, "clock": "cpu"}
+    bot = make_bot("imperial", 4, seed=1, budget=lifted)
+    full = bot.evaluate(v)
+    assert bot.stats["solved"] == bot.stats["samples"] == B.BUDGETS[4]["solve_samples"]
+    # a total of nodes for the decision: the samples solved within it decide
+    small = make_bot("imperial", 4, seed=1, budget=dict(lifted, solve_total=4000))
+    part = small.evaluate(v)
+    assert 0 < small.stats["solved"] < B.BUDGETS[4]["solve_samples"]
+    again = make_bot("imperial", 4, seed=1, budget=dict(lifted, solve_total=4000))
+    assert again.evaluate(v) == part                  # counted, so repeatable
+    # too small for even one solve: the rollouts decide
+    tiny = make_bot("imperial", 4, seed=1, budget=dict(lifted, solve_total=5))
+    tiny.evaluate(v)
+    assert tiny.stats["solved"] == 0 and tiny.stats["samples"] > 0

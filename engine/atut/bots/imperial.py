@@ -54,9 +54,11 @@ from .search import check_determinization, note_search, search
 SUIT = C.SUIT_MASK
 BUDGETS = {
     3: {"rollouts": 240, "rollouts_3p": 170, "min_samples": 10, "solve_cards": 8,
-        "solve_cards_3p": 7, "solve_samples": 16, "solve_nodes": 20000, "solve_model": 1},
+        "solve_cards_3p": 7, "solve_samples": 16, "solve_nodes": 20000, "solve_total": 32000,
+        "solve_model": 1},
     4: {"rollouts": 800, "rollouts_3p": 560, "min_samples": 24, "solve_cards": 8,
-        "solve_cards_3p": 8, "solve_samples": 24, "solve_nodes": 60000, "solve_model": 0},
+        "solve_cards_3p": 8, "solve_samples": 24, "solve_nodes": 60000, "solve_total": 110000,
+        "solve_model": 0},
 }
 EPSILON = 0.0                    # share of random moves in rollouts
 WIN_VALUE = 60.0                 # a won (lost) game is worth this many points of margin
@@ -774,9 +776,29 @@ class Endgame:
                 bi = i
         return rem, best, bi, played[0] // 9
 
+    def last(self, hands, leader, pts, tricks) -> float:
+        """The value once every hand holds one card: the last trick plays itself (G13, G14)."""
+        n = self.n
+        tr = self.tr
+        best = hands[leader].bit_length() - 1
+        w = leader
+        if self.hon >> best & 1:                              # G14: an honour led scores 4
+            pts = list(pts)
+            pts[leader] += 4
+        for i in range(1, n):
+            s = (leader + i) % n
+            c = hands[s].bit_length() - 1
+            if (c > best) if c // 9 == best // 9 else c // 9 == tr:
+                best = c
+                w = s
+        t = list(tricks)
+        t[w] += 1
+        return self.terminal(pts, t)
+
     def search(self, hands, leader, pts, tricks, alpha, beta) -> float:
-        if not hands[leader]:
-            return self.terminal(pts, tricks)
+        h = hands[leader]
+        if not h & (h - 1):
+            return self.last(hands, leader, pts, tricks) if h else self.terminal(pts, tricks)
         key = (hands, leader, pts, tricks)
         e = self.tt.get(key)
         a0, b0 = alpha, beta
@@ -960,8 +982,9 @@ class Endgame:
             t = list(tricks)
             t[w] += 1
             tricks = tuple(t)
-            if not hands[w]:
-                return self.terminal(pts, tricks)
+            h = hands[w]
+            if not h & (h - 1):
+                return self.last(hands, w, pts, tricks) if h else self.terminal(pts, tricks)
             key = (hands, w, pts, tricks)
             v = self.tt.get(key)
             if v is None:
@@ -991,10 +1014,19 @@ class Endgame:
 
 
 def solve_root(g: Imperial, seat: int, max_nodes: int = 0, deadline=None, clock=None,
-               model: bool = False) -> dict:
+               model: bool = False, used: list | None = None) -> dict:
     """Exact value (``Endgame``) of each legal card of ``seat`` (to move) in the open state
-    ``g``, as {card int: value}; ``SolveLimit`` past ``max_nodes`` nodes or the deadline."""
+    ``g``, as {card int: value}; ``SolveLimit`` past ``max_nodes`` nodes or the deadline.
+    ``used``: its first element is increased by the nodes searched (a limit reached too)."""
     e = Endgame(g.n, g.trump, seat, max_nodes, deadline, clock)
+    try:
+        return _solve_root(e, g, seat, model)
+    finally:
+        if used is not None:
+            used[0] += e.nodes
+
+
+def _solve_root(e: Endgame, g: Imperial, seat: int, model: bool) -> dict:
     hands = tuple(to9(h) for h in g.hands)
     played = tuple(_TO9[c] for _, c in g.trick)
     pts = tuple(g.deal_points)
@@ -1140,8 +1172,10 @@ def search_values(view: dict, legal: list, rng: random.Random, budget: dict, sta
                   level: int) -> list[float]:
     """Levels 3 and 4: once the seat holds at most ``solve_cards`` cards, every sampled deal
     (``determinize``) is solved exactly with open cards (``solve_root``) and each card's value
-    averaged over ``solve_samples`` samples; before that (or if a solve exceeds
-    ``solve_nodes``), the generic search with rollouts."""
+    averaged over ``solve_samples`` samples, each solve within ``solve_nodes`` nodes and all of
+    them within ``solve_total``: past it the samples solved so far decide (counted work, sized
+    so that the time cap never cuts it).  Before that (or if the first solve exceeds its
+    limit), the generic search with rollouts, step for step (``pimc``)."""
     cards_left = len(view["hand"])
     if (cards_left > budget.get("solve_cards" if view["players"] == 2 else "solve_cards_3p", 0)
             or max(view["scores"]) + 6 * BONUS_PTS >= TARGET_PTS):
@@ -1161,10 +1195,22 @@ def search_values(view: dict, legal: list, rng: random.Random, budget: dict, sta
     # with 3 players always the best reply to the rules: "paranoid" alpha-beta (both others
     # against the seat) is slower and too pessimistic
     model = bool(budget.get("solve_model")) or view["players"] == 3
+    sampler = Sampler(view)
+    per_sample = budget.get("solve_nodes", 0)
+    total = budget.get("solve_total", 0)
+    used = [0]
     for _i in range(samples):
-        g = determinize(view, rng)
+        cap = per_sample
+        if total:
+            # the nodes left of the decision's budget: a counted amount of work, so that the
+            # decision depends only on the seed and the view (the time cap is a safety net)
+            left = total - used[0]
+            if left <= 0:
+                break
+            cap = min(cap, left) if cap else left
+        g = sampler.game(sampler.deal(rng), rng)              # = determinize(view, rng)
         try:
-            vals = solve_root(g, seat, budget.get("solve_nodes", 0), deadline, clock, model)
+            vals = solve_root(g, seat, cap, deadline, clock, model, used)
         except SolveLimit:
             if done:
                 break

@@ -135,7 +135,8 @@ def key(r: dict) -> tuple:
 def _progress(runtime: str, r: dict) -> None:
     st = stats(r["times"])
     print(f"  {runtime:<7} {r['game_id']} {r['players']}p L{r['level']}: "
-          f"{st.get('n', 0)} decisions, mean {st.get('mean', 0):.0f} ms", file=sys.stderr,
+          f"{st.get('n', 0)} decisions, mean {st.get('mean', 0):.0f} ms, p99 "
+          f"{st.get('p99', 0):.0f} ms, max {st.get('max', 0):.0f} ms", file=sys.stderr,
           flush=True)
 
 

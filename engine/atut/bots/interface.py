@@ -54,6 +54,12 @@ class Plugin(Protocol):
         (``game._legal()``, hands as masks).  Must return an element of ``game._legal()``.
         [a random element of ``game._legal()``]"""
 
+    def clone(self, game: Game) -> Game:
+        """A copy of a search state for one rollout or one solver node: ``_apply`` on the copy
+        must leave ``game`` as it was (the plug-in may copy only the fields play changes, and
+        share the RNG as ``fast_clone`` does).  Only speed: the generic search and solver call
+        it.  [``bots.search.fast_clone``]"""
+
     def deal_over(self, game: Game, start: Game) -> bool:
         """Whether a rollout from the root state ``start`` is finished.  Multi-deal games stop
         at the end of the current deal (their ``_apply`` scores a deal and starts the next one).
@@ -140,7 +146,7 @@ class Hooks:
     fall back); ``module`` is the plug-in (``None`` for a game without one).  The solver and the
     search compare a hook with its default (``is``) to skip a call that changes nothing."""
 
-    __slots__ = ("module", "rule_policy", "determinize", "rollout_policy", "deal_over",
+    __slots__ = ("module", "rule_policy", "determinize", "rollout_policy", "clone", "deal_over",
                  "evaluate", "solvable", "solve_evaluate", "state_key", "same_side",
                  "order_actions", "search_values", "budgets")
 
@@ -151,6 +157,8 @@ class Hooks:
         self.rule_policy = get("rule_policy", None)
         self.determinize = get("determinize", None)
         self.rollout_policy = get("rollout_policy", default_rollout_policy)
+        from .search import fast_clone  # here: search imports this module
+        self.clone = get("clone", fast_clone)
         self.deal_over = get("deal_over", default_deal_over)
         self.evaluate = get("evaluate", default_evaluate)
         self.solvable = get("solvable", default_solvable)

@@ -3,7 +3,8 @@
 ``search`` samples full states consistent with the view (the plug-in's ``determinize``), tries
 every legal action in each sample and finishes the deal with the plug-in's ``rollout_policy``
 (``rollout``), or, at level 4 where the plug-in says a sample is ``solvable``, values each action
-exactly (``bots.solver.solve``).  The plug-in's hooks are resolved once per decision
+exactly (``bots.solver.solve``); each action is tried on a copy of the sample (the plug-in's
+``clone``, ``fast_clone`` by default).  The plug-in's hooks are resolved once per decision
 (``bots.interface.hooks``).
 """
 
@@ -77,6 +78,7 @@ def search(p, view: dict, legal: list, rng: random.Random, budget: dict,
     from .solver import _last_nodes, _SolveLimit, solve
     h = hooks(p)
     determinize = h.determinize
+    clone = h.clone
     seat = view["seat"]
     keys = [canonical(a) for a in legal]
     n_act = len(legal)
@@ -104,7 +106,7 @@ def search(p, view: dict, legal: list, rng: random.Random, budget: dict,
                     exact = []
                     left = budget["solve_nodes"]          # shared by the actions of a sample
                     for k in keys:
-                        c = fast_clone(g)
+                        c = clone(g)
                         c._apply(by_key[k])
                         exact.append(solve(h, c, g, seat, left, deadline, clock))
                         left -= _last_nodes[0]
@@ -119,7 +121,7 @@ def search(p, view: dict, legal: list, rng: random.Random, budget: dict,
         else:
             crn = rng.getrandbits(64) if budget.get("common_rollouts") else None
             for j, k in enumerate(keys):
-                c = fast_clone(g)
+                c = clone(g)
                 c._apply(by_key[k])
                 # common random numbers: every action's rollout in a sample uses the same stream
                 r = random.Random(crn) if crn is not None else rng

@@ -6,7 +6,6 @@ import math
 import time
 
 from .interface import default_order_actions, default_same_side, hooks
-from .search import fast_clone
 
 
 class _SolveLimit(Exception):
@@ -26,6 +25,7 @@ def solve(p, game, start, seat, max_nodes: int, deadline: float | None = None,
     evaluate = h.solve_evaluate
     same = h.same_side if h.same_side is not default_same_side else None
     order = h.order_actions if h.order_actions is not default_order_actions else None
+    clone = h.clone
     nodes = [0]
 
     _last_nodes[0] = 0
@@ -46,7 +46,7 @@ def solve(p, game, start, seat, max_nodes: int, deadline: float | None = None,
         if maxing:
             v = -math.inf
             for a in acts:
-                c = fast_clone(g)
+                c = clone(g)
                 c._apply(a)
                 v = max(v, ab(c, alpha, beta))
                 if v >= beta:
@@ -55,7 +55,7 @@ def solve(p, game, start, seat, max_nodes: int, deadline: float | None = None,
             return v
         v = math.inf
         for a in acts:
-            c = fast_clone(g)
+            c = clone(g)
             c._apply(a)
             v = min(v, ab(c, alpha, beta))
             if v <= alpha:

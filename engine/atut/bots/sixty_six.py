@@ -18,7 +18,11 @@ from each seat's own knowledge of the sampled state (``rule_rollout_policy``).  
 once the stock is gone (G8: no more draws, so a sampled state has no chance left), the
 searching seat plays its last ``OWN_MAX`` cards in a rollout by trying every line of its own
 against the others' rules (the last trick usually decides, G12); each such rollout costs more,
-so these searches take fewer rollouts (``rollouts_3``, ``rollouts_4``).
+so these searches take fewer rollouts (``rollouts_3``, ``rollouts_4``).  That search keeps its
+answers for the decision (``_own_memo``); with 3 players, where the others' rollout moves are
+the rules' and so fixed, it settles the rest of the rollout, which then ends at once with the
+value found (``deal_over``, ``evaluate``; the random draws its moves would have made are drawn
+all the same, so every decision is the one the played-out rollouts give).
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ import atut
 from atut import arena
 from atut import cards as C
 from atut.bots import cesarz as P
+from atut.bots import make_bot
 from atut.game import canonical
 from atut.games.cesarz import DECK_MASK, JOKERS, VALUE, arrange_deck
 
@@ -196,7 +197,8 @@ def test_make_bot_levels_choose_legal_actions():
     while g.phase != "play":
         g.apply(rng.choice(g.legal_actions()))
     for level in (2, 3, 4):
-        bot = atut.make_bot("cesarz", level, seed=1)
+        # CPU time as the clock: on a loaded machine the wall-clock cap would cut the search
+        bot = make_bot("cesarz", level, seed=1, budget={"clock": "cpu"} if level > 2 else None)
         v = g.view(g.to_move)
         a = bot.choose(v)
         assert a in v["legal_actions"]

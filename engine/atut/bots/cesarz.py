@@ -292,7 +292,7 @@ def hand_melds(hand: int) -> list[tuple[int, int, int]]:
             out.append((MELD1[s], q, k))
     prs = [C.make(PR_, s) for s in range(4) if hand >> C.make(PR_, s) & 1]
     yps = [C.make(YP_, s) for s in range(4) if hand >> C.make(YP_, s) & 1]
-    best = musik_credit(prs + yps)[1]
+    best = musik_credit(prs + yps)[1] if prs and yps else []     # (no pair without both)
     for p, y in best:
         out.append((meld_value(p, y), p, y))
     out.sort(reverse=True)
@@ -344,10 +344,10 @@ def rule_policy(view: dict, rng: random.Random) -> dict:
     t = legal[0]["type"]
     if t in ("bid", "pass"):
         return _rule_bid(view, legal)
-    if t == "give":
-        k = Knowledge(view)
-        hand = k.hand
-        c = min(C.cards_of(hand), key=lambda c: (keep_value(c, hand, k.trump), c))
+    if t == "give":                             # (the hand and the trump: no Knowledge needed)
+        hand = C.mask_of(C.CARD[x] for x in view["hand"])
+        trump = C.SUITS.index(view["trump"]) if view["trump"] else NO
+        c = min(C.cards_of(hand), key=lambda c: (keep_value(c, hand, trump), c))
         return {"type": "give", "card": C.code(c), "to": legal[0]["to"]}
     return _rule_play(Knowledge(view), legal, rng)
 

@@ -85,7 +85,7 @@ export default {
     "lab.table.all": "in every other seat",
     "lab.table.seats": "Your bot's seats",
     "lab.table.partner": "Partner it",
-    "lab.table.watch": "Watch it play a game",
+    "lab.table.watch": "Watch it play a whole game",
     "lab.table.starting": "Seating {name} at the table…",
     "lab.table.not_ready": "The table's engine is still loading: try again in a moment.",
     "lab.table.watch_thinking": "{name} is thinking… (you are watching)",

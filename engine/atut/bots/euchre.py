@@ -45,7 +45,6 @@ from ..games.euchre import (
     trick_winner,
 )
 from ..tricks import beats, winning
-from .sampling import sample_cards
 from .search import check_determinization, note_search
 from .solver import _SolveLimit
 
@@ -147,6 +146,7 @@ class Knowledge:
     """Everything ``view`` tells its seat about the current deal."""
 
     def __init__(self, view: dict):
+        self.dealers: dict = {}                 # ``_sample``'s prepared ``Dealer`` per case
         self.seat = me = view["seat"]
         self.phase = view["phase"]
         self.dealer = view["dealer"]
@@ -373,6 +373,30 @@ def call_weight(k: Knowledge, hands: list, discarded: int, floor: float = 0.0) -
 
 
 def _sample(k: Knowledge, upcard_place, rng):
+    """One deal of the hidden cards with the upcard ``upcard_place`` (``None``: known):
+    (the known hands, the known discard or -1, {place: mask})."""
+    case = k.dealers.get(upcard_place)
+    if case is None:                          # the same for every sample of a decision
+        case = k.dealers[upcard_place] = _case(k, upcard_place)
+    hands_known, discard_known, sizes, cards, dealer = case
+    if dealer is not None:
+        return hands_known, discard_known, dealer.sample(rng)
+    cards = list(cards)                       # nothing known: a plain deal
+    _shuffle(cards, _steps(len(cards)), rng.getrandbits)
+    deal = {}
+    i = 0
+    for q, n in sizes.items():
+        m = 0
+        for c in cards[i:i + n]:
+            m |= 1 << c
+        deal[q] = m
+        i += n
+    return hands_known, discard_known, deal
+
+
+def _case(k: Knowledge, upcard_place) -> tuple:
+    """What ``_sample`` deals: (the known hands, the known discard, the places' sizes, the
+    hidden cards, their ``Dealer`` or ``None`` when a card may go anywhere)."""
     me, t = k.seat, k.trump
     hands_known = [0, 0, 0, 0]
     hands_known[me] = k.hand
@@ -396,19 +420,104 @@ def _sample(k: Knowledge, upcard_place, rng):
                     m &= ~EFF_MASK[t][su]
         allowed[s] = m
     cards = C.cards_of(k.unseen)
-    if all(m == DECK_MASK for m in allowed.values()):
-        rng.shuffle(cards)                              # nothing known: a plain deal
-        deal = {}
-        i = 0
-        for q, n in sizes.items():
-            m = 0
-            for c in cards[i:i + n]:
-                m |= 1 << c
-            deal[q] = m
-            i += n
-        return hands_known, discard_known, deal
-    deal = sample_cards(cards, sizes, allowed, rng)
-    return hands_known, discard_known, deal
+    plain = all(m == DECK_MASK for m in allowed.values())
+    dealer = None if plain else Dealer(cards, sizes, allowed)
+    return hands_known, discard_known, sizes, cards, dealer
+
+
+def _steps(n: int) -> tuple:
+    """``Random.shuffle``'s steps for ``n`` items: swap x[i] with x[j], j drawn below i + 1
+    from ``getrandbits`` of this many bits (redrawn while too large)."""
+    return tuple((i, (i + 1).bit_length()) for i in reversed(range(1, n)))
+
+
+def _shuffle(x: list, steps: tuple, getrandbits) -> None:
+    """``rng.shuffle(x)``, draw for draw, with ``getrandbits = rng.getrandbits``."""
+    for i, k in steps:
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+class Dealer:
+    """``sampling.sample_cards(cards, sizes, allowed, rng)`` for the many samples of one
+    decision, deal for deal and draw for draw the same (a test compares them): what depends
+    only on the arguments (the places each card may go to, the order by freedom) is worked out
+    once, and the draws come straight from ``getrandbits``, as ``Random.shuffle`` and
+    ``Random.randrange`` take them (``Random._randbelow``)."""
+
+    def __init__(self, cards: list[int], sizes: dict, allowed: dict):
+        if sum(sizes.values()) != len(cards):
+            raise ValueError(f"sample_cards: {len(cards)} cards for places of sizes {sizes}")
+        self.args = (list(cards), dict(sizes), dict(allowed))
+        places = list(sizes)
+        full = -1
+        ok = {c: [q for q in places if (allowed.get(q, full) >> c) & 1] for c in cards}
+        self.ok = ok
+        self.freedom = {c: len(v) for c, v in ok.items()}
+        self.order = sorted(cards, key=self.freedom.__getitem__)
+        self.steps = _steps(len(cards))
+
+    def sample(self, rng: random.Random) -> dict:
+        cards, sizes, allowed = self.args
+        ok, freedom, steps = self.ok, self.freedom, self.steps
+        getrandbits = rng.getrandbits
+        for _ in range(30):
+            left = dict(sizes)
+            out = dict.fromkeys(sizes, 0)
+            shuffled = list(self.order)
+            _shuffle(shuffled, steps, getrandbits)            # rng.shuffle(shuffled)
+            shuffled.sort(key=freedom.__getitem__)            # stable: random within freedom
+            for c in shuffled:
+                opts = [q for q in ok[c] if left[q] > 0]
+                if not opts:
+                    break
+                # weight by remaining capacity: close to a uniform deal when unconstrained
+                total = 0
+                for q in opts:
+                    total += left[q]
+                k = total.bit_length()                        # rng.randrange(total)
+                r = getrandbits(k)
+                while r >= total:
+                    r = getrandbits(k)
+                for q in opts:
+                    r -= left[q]
+                    if r < 0:
+                        break
+                out[q] |= 1 << c
+                left[q] -= 1
+            else:
+                return out
+        return _match_cards(cards, sizes, allowed, rng)
+
+
+def _match_cards(cards: list[int], sizes: dict, allowed: dict, rng: random.Random) -> dict:
+    """``sample_cards``'s last resort, as it is there: an augmenting-path matching over the
+    places' slots."""
+    full = -1
+    slots = [q for q in sizes for _ in range(sizes[q])]
+    owner: list[int | None] = [None] * len(slots)
+
+    def augment(c, seen):
+        for i, q in enumerate(slots):
+            if i in seen or not (allowed.get(q, full) >> c) & 1:
+                continue
+            seen.add(i)
+            if owner[i] is None or augment(owner[i], seen):
+                owner[i] = c
+                return True
+        return False
+
+    cs = list(cards)
+    rng.shuffle(cs)
+    for c in cs:
+        if not augment(c, set()):
+            raise ValueError("sample_cards: no deal satisfies the constraints")
+    out = {q: 0 for q in sizes}
+    for i, q in enumerate(slots):
+        out[q] |= 1 << owner[i]
+    return out
 
 
 def _call_tuple(c: dict) -> tuple:

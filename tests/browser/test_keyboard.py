@@ -23,6 +23,15 @@ FOCUSED = """() => { const e = document.activeElement;
   return e && e.matches('[data-action]:not([disabled])')
     ? {action: e.dataset.action, visible: e.matches(':focus-visible')} : null; }"""
 CONTINUE = "[data-testid=continue]"
+# the focused control's place, the target's, and how many there are (the arrows' order: the
+# enabled [data-action] controls of the table as they are on the page)
+PLACES = """(target) => {
+  const canon = (x) => Array.isArray(x) ? "[" + x.map(canon).join(",") + "]"
+    : x && typeof x === "object" ? "{" + Object.keys(x).sort().map((k) => JSON.stringify(k) + ":" + canon(x[k])).join(",") + "}"
+    : JSON.stringify(x);
+  const list = [...document.querySelectorAll("#table [data-action]:not([disabled])")].filter((b) => b.offsetParent !== null);
+  return [list.indexOf(document.activeElement), list.findIndex((b) => canon(JSON.parse(b.dataset.action)) === target), list.length];
+}"""
 
 
 def canon(a) -> str:
@@ -51,21 +60,22 @@ def play_by_keys(page, rng, chooser=None, until_deal=None, max_moves=1500, held=
         legal = {canon(a) for a in v["legal_actions"]}
         target = canon(chooser.choose(v)) if chooser else None
         step = rng.choice(["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"])
-        n = page.locator(ENABLED_ACTION).count()
-        for _ in range(rng.randrange(3) + 1 if target is None else 1):
+        presses = rng.randrange(3) + 1
+        if target is not None:
+            # how many presses of the arrow reach the chosen control (in the table's order)
+            at, to, n = page.evaluate(PLACES, target)
+            assert to >= 0, f"no control of the table plays {target}"
+            back = step in ("ArrowLeft", "ArrowUp")
+            first = (n - 1 if back else 0) if at < 0 else at
+            presses = (1 if at < 0 else 0) + ((first - to) % n if back else (to - first) % n)
+        for _ in range(presses):
             page.keyboard.press(step)
         got = page.evaluate(FOCUSED)
-        for _ in range(n + 1):
-            assert got is not None, "the arrows did not focus an enabled control"
-            if target is None or canon(json.loads(got["action"])) == target:
-                break
-            page.keyboard.press(step)
-            got = page.evaluate(FOCUSED)
-        assert got is not None
+        assert got is not None, "the arrows did not focus an enabled control"
         assert got["visible"], "the focus is not visible"
         picked = canon(json.loads(got["action"]))
         assert picked in legal
-        assert target is None or picked == target, f"no control of the table plays {target}"
+        assert target is None or picked == target, f"the arrows reached {picked}, not {target}"
         page.keyboard.press("Enter")
         moves += 1
         assert moves <= max_moves

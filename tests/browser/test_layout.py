@@ -12,6 +12,7 @@ second (where the last trick of deal 1 and the new deal's mark are shown):
   without scrolling, and the person's hand is above the fold (on the phone, where the page
   scrolls, at least the hand's cards and the controls are within the screen's width and the
   hand starts above the fold);
+- the top bar takes at most two rows (icons for the secondary buttons on a phone);
 - and one game per size is played to its end (bots at level 1, delay 0, the person's moves made
   through the [data-action] controls), checked on every turn and at the game-over box.
 
@@ -112,8 +113,32 @@ MEASURE = """([labels, squeezable]) => {
 }"""
 
 
+# the top bar in at most two rows (issue #17: it took four at 390x844): its items' rows counted
+# by their tops, and its height no more than two of its tallest item plus its gaps and padding
+TOPBAR = """() => {
+  const bar = document.querySelector(".topbar");
+  if (!bar) return ["no top bar"];
+  const items = [...bar.querySelectorAll(".brand, .title, .top-actions > button, .top-actions > .langs")]
+    .filter((e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; });
+  const rows = [];
+  for (const e of items) {
+    const r = e.getBoundingClientRect();
+    if (!rows.some((y) => Math.abs(y - (r.top + r.bottom) / 2) < r.height / 2)) rows.push((r.top + r.bottom) / 2);
+  }
+  const cs = getComputedStyle(bar);
+  const tallest = Math.max(...items.map((e) => e.getBoundingClientRect().height));
+  const room = 2 * tallest + (parseFloat(cs.rowGap) || 0) + parseFloat(cs.paddingTop) + parseFloat(cs.paddingBottom)
+    + parseFloat(cs.borderTopWidth) + parseFloat(cs.borderBottomWidth) + 2;
+  const h = bar.getBoundingClientRect().height;
+  const out = [];
+  if (rows.length > 2) out.push(`the top bar takes ${rows.length} rows`);
+  if (h > room) out.push(`the top bar is ${Math.round(h)}px high, more than two rows (${Math.round(room)}px)`);
+  return out;
+}"""
+
+
 def problems(page) -> list[str]:
-    return page.evaluate(MEASURE, [LABELS, SQUEEZABLE])
+    return page.evaluate(MEASURE, [LABELS, SQUEEZABLE]) + page.evaluate(TOPBAR)
 
 
 def deal_no(page) -> int:

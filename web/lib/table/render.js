@@ -18,7 +18,7 @@ import { renderPace } from "./pace.js";
 // what happened, read out to screen readers (#announce, aria-live, in the page's language): the
 // events new since the last picture (a bot's card, a trick taken) with the cards' spoken names,
 // then whose turn it is
-let announced = { deal: null, n: 0, turn: "", text: "" };
+let announced = { gen: -1, deal: null, n: 0, turn: "", text: "" };
 
 /** The plain text of a sentence's HTML, every card (a chip or a card picture) by its spoken name. */
 export function spoken(html) {
@@ -40,11 +40,11 @@ function turnText(v) {
 
 function announce(v) {
   const log = Array.isArray(v.log) ? v.log : [];
-  const same = announced.deal === v.deal_no && announced.n <= log.length;
+  const same = announced.gen === S.gen && announced.deal === v.deal_no && announced.n <= log.length;
   const fresh = same ? log.slice(announced.n) : log.slice(-6);
   const html = [];
   const d = S.lastDeal;
-  if (!same && announced.deal !== null && d && d.new_deal === v.deal_no) {
+  if (!same && announced.gen === S.gen && d && d.new_deal === v.deal_no) {
     // a new deal: first how the last one ended (its final trick, the result)
     for (const e of [d.trick, ...(d.results || [])]) if (e) { try { html.push(past(() => eventHTML(e))); } catch (_) { /* skip */ } }
   }
@@ -57,7 +57,7 @@ function announce(v) {
   const lines = html.map(spoken).filter(Boolean);
   if (turn) lines.push(turn);
   const text = lines.map((x) => (/[.!?…:]$/.test(x) ? x : x + ".")).join(" ");
-  announced = { deal: v.deal_no, n: log.length, turn, text };
+  announced = { gen: S.gen, deal: v.deal_no, n: log.length, turn, text };
   let node = document.getElementById("announce");
   if (!node) {
     node = document.createElement("div");

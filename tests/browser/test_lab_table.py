@@ -117,14 +117,15 @@ def test_watch_mode_plays_a_whole_game_with_the_bot(page, dist_url):
     page.locator(f"[data-seat='0'] {TABLE_BOT}").wait_for()
     assert page.evaluate("() => document.querySelector('#felt').dataset.teach") # open hands
     shot = False
-    enabled = 0
+    enabled = []
     while not page.locator(GAME_OVER).count():
-        enabled += len(page_actions(page))        # the person only watches
+        enabled += page_actions(page)             # the person only watches
         if not shot and page.locator("[data-testid=hand] [data-card]").count():
             page.screenshot(path="/tmp/lab-table-watch-390.png")
             shot = True
         page.wait_for_timeout(150)
-    assert enabled == 0
+    assert enabled == [], enabled
+    assert page.locator(NOTICE).count() == 0, page.locator(NOTICE).inner_text()
     mine, _ = bot_moves(page, {0})
     assert mine >= 5
     assert page.evaluate("() => window.atutPage.view.is_over")

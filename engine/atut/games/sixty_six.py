@@ -34,6 +34,8 @@ MELD_FLAG = 64
 EXCHANGE_MOVE = 128
 ACTION = {EXCHANGE_MOVE: {"type": "exchange"}, **PLAY,
           **{c + MELD_FLAG: a for c, a in MELD.items()}}
+# the move of an action by its fields (``SixtySix._find_legal``): type, card, meld, field count
+MOVE_OF = {(a["type"], a.get("card"), a.get("meld"), len(a)): m for m, a in ACTION.items()}
 # listed as: exchange first, then each card in hand order, its marriage play right after it
 MOVE_ORDER = {m: k for k, m in enumerate(
     [EXCHANGE_MOVE] + [x for c in DECK for x in (c, c + MELD_FLAG) if x in ACTION])}
@@ -195,27 +197,18 @@ class SixtySix(Game):
         return [ACTION[m].copy() for m in self._listed()]
 
     def _find_legal(self, action):
-        t = action.get("type")
-        if type(t) is not str:
-            return None
-        if t == "exchange":
-            m = EXCHANGE_MOVE if len(action) == 1 else None
-        elif t == "play":
-            card = action.get("card")
-            c = C.CARD.get(card) if type(card) is str else None
-            if c is None:
-                return None
-            if len(action) == 2:
-                m = c
-            else:
-                meld = action.get("meld")
-                m = (c + MELD_FLAG if len(action) == 3 and type(meld) is str and c in PARTNER
-                     and meld == C.CODES[PARTNER[c]] else None)
-        else:
+        try:
+            m = MOVE_OF.get((action.get("type"), action.get("card"), action.get("meld"),
+                             len(action)))
+        except TypeError:                       # an unhashable value: no action of 66
             return None
         if m is None or m not in self._listed():
             return None
-        return ACTION[m].copy()
+        a = ACTION[m]
+        for k in a:
+            if type(action[k]) is not str:      # equal, but of another type: not the action
+                return None
+        return a.copy()
 
     def _apply(self, a):
         if a["type"] == "exchange":

@@ -451,26 +451,27 @@ class Dealer:
         if sum(sizes.values()) != len(cards):
             raise ValueError(f"sample_cards: {len(cards)} cards for places of sizes {sizes}")
         self.args = (list(cards), dict(sizes), dict(allowed))
-        places = list(sizes)
+        # the places by index, in ``sizes``' order: each card's places as indices
+        self.places = places = list(sizes)
+        self.sizes = [sizes[q] for q in places]
         full = -1
-        ok = {c: [q for q in places if (allowed.get(q, full) >> c) & 1] for c in cards}
-        self.ok = ok
-        self.freedom = {c: len(v) for c, v in ok.items()}
+        self.ok = {c: [i for i, q in enumerate(places) if (allowed.get(q, full) >> c) & 1]
+                   for c in cards}
+        self.freedom = {c: len(v) for c, v in self.ok.items()}
         self.order = sorted(cards, key=self.freedom.__getitem__)
         self.steps = _steps(len(cards))
 
     def sample(self, rng: random.Random) -> dict:
-        cards, sizes, allowed = self.args
-        ok, freedom, steps = self.ok, self.freedom, self.steps
+        ok, freedom, steps, sizes = self.ok, self.freedom, self.steps, self.sizes
         getrandbits = rng.getrandbits
         for _ in range(30):
-            left = dict(sizes)
-            out = dict.fromkeys(sizes, 0)
+            left = list(sizes)
+            out = [0] * len(sizes)
             shuffled = list(self.order)
             _shuffle(shuffled, steps, getrandbits)            # rng.shuffle(shuffled)
             shuffled.sort(key=freedom.__getitem__)            # stable: random within freedom
             for c in shuffled:
-                opts = [q for q in ok[c] if left[q] > 0]
+                opts = [q for q in ok[c] if left[q]]
                 if not opts:
                     break
                 # weight by remaining capacity: close to a uniform deal when unconstrained
@@ -488,8 +489,8 @@ class Dealer:
                 out[q] |= 1 << c
                 left[q] -= 1
             else:
-                return out
-        return _match_cards(cards, sizes, allowed, rng)
+                return dict(zip(self.places, out))
+        return _match_cards(*self.args, rng)
 
 
 def _match_cards(cards: list[int], sizes: dict, allowed: dict, rng: random.Random) -> dict:

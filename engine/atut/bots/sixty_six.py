@@ -586,7 +586,7 @@ def _own_moves(g: SixtySix) -> list:
 # ``search_values``).  A rollout meets the same states again after the first search of its own
 # cards (the next own turn, when the others played as the search assumed).
 _own_memo: dict = {}
-OWN_MEMO_MAX = 200_000
+OWN_MEMO_MAX = 20_000                 # entries (a decision makes a few thousand)
 
 
 def _own_node(g: SixtySix, seat: int) -> tuple:

@@ -471,13 +471,14 @@ class Dealer:
             _shuffle(shuffled, steps, getrandbits)            # rng.shuffle(shuffled)
             shuffled.sort(key=freedom.__getitem__)            # stable: random within freedom
             for c in shuffled:
-                opts = [q for q in ok[c] if left[q]]
-                if not opts:
-                    break
-                # weight by remaining capacity: close to a uniform deal when unconstrained
+                # weight by remaining capacity: close to a uniform deal when unconstrained (a
+                # full place adds nothing and is never picked, as if left out)
+                opts = ok[c]
                 total = 0
                 for q in opts:
                     total += left[q]
+                if not total:
+                    break
                 k = total.bit_length()                        # rng.randrange(total)
                 r = getrandbits(k)
                 while r >= total:

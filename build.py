@@ -398,7 +398,11 @@ const py = await loadPyodide({ indexURL: index, _makeSnapshot: true, stdout: () 
 const site = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
 py.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: site });
 py.FS.writeFile(site + "/atut_bridge.py", readFileSync(bridge, "utf8"));
-py.runPython("import atut_bridge");
+// every game's rules and bots imported too: the first New game imports nothing
+py.runPython(`import atut_bridge, atut, atut.analysis
+for g in atut.built_games():
+    for level in (1, 2, 3, 4):
+        atut.make_bot(g, level)`);
 const snap = py.makeMemorySnapshot();
 writeFileSync(out, gzipSync(snap, { level: 6 }));
 process.stdout.write(JSON.stringify({ site, size: snap.length }));
@@ -407,10 +411,10 @@ process.stdout.write(JSON.stringify({ site, size: snap.length }));
 
 def write_snapshot(pyo: Path, wheel: Path, bridge: Path) -> dict | None:
     """A memory snapshot of Pyodide (Node, the same runtime files as ``pyo``) with Python started
-    and atut_bridge (the wheel's atut) imported, gzipped to ``pyo``/snapshot.bin.gz: the page's
-    worker restores it instead of starting Python (#18).  Cached in .cache/snapshot/ by the
-    hash of its inputs.  Returns {file, site, size}, or None without Node or on failure (the
-    worker then starts Python from scratch)."""
+    and atut_bridge (the wheel's atut, every game and bot) imported, gzipped to
+    ``pyo``/snapshot.bin.gz: the page's worker restores it instead of starting Python (#18).
+    Cached in .cache/snapshot/ by the hash of its inputs.  Returns {file, site, size}, or None
+    without Node or on failure (the worker then starts Python from scratch)."""
     node = shutil.which("node") or shutil.which("nodejs")
     if node is None:
         return None
@@ -438,7 +442,10 @@ def write_snapshot(pyo: Path, wheel: Path, bridge: Path) -> dict | None:
         (out / "ok").write_text("ok\n")
     meta = json.loads((out / "meta.json").read_text(encoding="utf-8"))
     shutil.copy2(out / "snapshot.bin.gz", pyo / "snapshot.bin.gz")
-    return {"file": "pyodide/snapshot.bin.gz", "site": meta["site"], "size": meta["size"]}
+    sha = lambda p: hashlib.sha256(p.read_bytes()).hexdigest()  # noqa: E731
+    # what the snapshot holds: the worker checks them against the wheel and bridge it loads
+    return {"file": "pyodide/snapshot.bin.gz", "site": meta["site"], "size": meta["size"],
+            "wheel_sha256": sha(wheel), "bridge_sha256": sha(bridge)}
 
 
 # --- the site -------------------------------------------------------------------------------

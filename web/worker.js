@@ -38,6 +38,13 @@ self.addEventListener("unhandledrejection", (e) => {
 const timings = {};                // ms since the worker started, per loading stage
 const mark = (name) => { timings[name] = Math.round(performance.now()); };
 
+/** The SHA-256 of a text, in hex ("" where the browser offers no crypto.subtle). */
+async function sha256(text) {
+  if (!self.crypto || !crypto.subtle) return "";
+  const d = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  return Array.from(d, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 /** The files of a zip (the atut wheel, made by build.py: no zip64) written under `dir` in
  *  Pyodide's file system, inflated by the browser (DecompressionStream) rather than by Python's
  *  zipfile: no Python runs for it (#18). */
@@ -89,7 +96,8 @@ async function boot() {
   // the build's snapshot of Python started with atut imported (build.py write_snapshot) is
   // restored instead of starting Python: fetched and unzipped while the runtime loads (#18)
   const manifest = await manifestP;
-  const snap = manifest.snapshot && typeof DecompressionStream === "function"
+  const snap = manifest.snapshot && manifest.snapshot.wheel_sha256 === manifest.wheel_sha256
+    && typeof DecompressionStream === "function"
     ? fetch(here("./" + manifest.snapshot.file)).then((r) => {
       if (!r.ok) throw new Error(`could not load ${manifest.snapshot.file}: HTTP ${r.status}`);
       return new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
@@ -134,8 +142,13 @@ async function boot() {
   await unzipInto(pyodide.FS, await wheelP, sitePackages);
   mark("wheel");
   progress(85, "games");
-  pyodide.FS.writeFile(sitePackages + "/atut_bridge.py", await bridgeP);
-  if (restored) pyodide.runPython("import random; random.seed()");   // not the snapshot's state
+  const bridgeText = await bridgeP;
+  pyodide.FS.writeFile(sitePackages + "/atut_bridge.py", bridgeText);
+  if (restored) {
+    pyodide.runPython("import random; random.seed()");   // not the snapshot's state
+    // a bridge that is not the one in the snapshot is imported afresh from its file
+    if (await sha256(bridgeText) !== manifest.snapshot.bridge_sha256) pyodide.runPython("import sys; sys.modules.pop('atut_bridge', None)");
+  }
   const bridge = pyodide.pyimport("atut_bridge");
   bridge.DEBUG = debug;
   const h = bridge.handle;

@@ -8,13 +8,23 @@ let worker = null;
 
 /** Start the worker; the callbacks: progress(pct, stage), ready(info, timings), failed(message). */
 export function startWorker({ debug, progress, ready, failed }) {
-  const url = new URL("../worker.js", import.meta.url);
-  if (debug) url.searchParams.set("debug", "1");
-  try {
-    worker = new Worker(url, { type: "module" });
-  } catch (err) {
-    failed(String(err && err.message ? err.message : err));
-    return;
+  // the worker web/early.js started before the page's modules loaded, with its messages so far
+  const early = globalThis.atutEarlyWorker;
+  globalThis.atutEarlyWorker = null;
+  let queued = [];
+  if (early && early.debug === !!debug) {
+    worker = early.worker;
+    queued = early.take();
+  } else {
+    if (early) early.worker.terminate();
+    const url = new URL("../worker.js", import.meta.url);
+    if (debug) url.searchParams.set("debug", "1");
+    try {
+      worker = new Worker(url, { type: "module" });
+    } catch (err) {
+      failed(String(err && err.message ? err.message : err));
+      return;
+    }
   }
   let started = false;
   worker.onmessage = (e) => {
@@ -38,6 +48,7 @@ export function startWorker({ debug, progress, ready, failed }) {
     else p.reject(new Error("the engine sent a malformed reply"));
   };
   worker.onerror = (e) => failed(e.message || "the worker failed to start");
+  for (const e of queued) (e.type === "error" ? worker.onerror : worker.onmessage)(e);
 }
 
 /** One request to the engine: resolves with its result, rejects with its error message. */

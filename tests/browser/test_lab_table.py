@@ -226,3 +226,27 @@ def test_partner_it_in_euchre_and_a_reload_resumes_with_the_saved_bot(page, dist
         page.locator(ENABLED_ACTION).first.click()
     wait_for_turn(page, timeout=120_000)
     assert len(json.loads(saved_game(page))["actions"]) > n      # level 2 plays its seat
+
+
+def test_a_reload_while_watching_resumes_the_watched_game(page, dist_url):
+    open_lab(page, dist_url, "sixty_six")
+    set_code(page, FIRST)
+    seat(page, "watch", name="again.py", players=3, speed=300)
+    page.wait_for_function("() => window.atutPage.view && window.atutPage.view.log.length > 4",
+                           timeout=120_000)
+    page.evaluate("() => window.atutPage.flush()")
+    n = len(json.loads(saved_game(page))["actions"])
+    page.reload()
+    page.wait_for_function("() => window.atutLabTable && window.atutLabTable.bot", timeout=240_000)
+    assert page.evaluate("() => window.atutLabTable.bot") == {
+        "name": "again.py", "mode": "watch", "seats": {"0": "again.py"}, "fallen": False}
+    enabled = []
+    while not page.locator(GAME_OVER).count():
+        enabled += page_actions(page)
+        page.wait_for_timeout(150)
+    assert enabled == [], enabled
+    data = json.loads(saved_game(page))
+    assert len(data["actions"]) > n
+    mine, _ = bot_moves(page, {0})
+    assert mine >= 5
+    assert page.locator(NOTICE).count() == 0

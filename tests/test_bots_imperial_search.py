@@ -73,6 +73,7 @@ def test_the_solver_phase_is_counted_work(n):
     lifted = {"time_cap": 1e9, "clock": "cpu"}
     bot = make_bot("imperial", 4, seed=1, budget=lifted)
     full = bot.evaluate(v)
+    assert full is not None and len(full[0]) == len(v["legal_actions"])
     assert bot.stats["solved"] == bot.stats["samples"] == B.BUDGETS[4]["solve_samples"]
     # a total of nodes for the decision: the samples solved within it decide
     small = make_bot("imperial", 4, seed=1, budget=dict(lifted, solve_total=4000))

@@ -630,10 +630,13 @@ def _own_value(g: SixtySix, seat: int) -> tuple:
 
 
 def _copy(g: SixtySix) -> SixtySix:
-    """``fast_clone`` for the own-line search: only the fields a play changes are copied (a
-    play assigns ``last_trick``, never changes it; nothing is recorded)."""
+    """``fast_clone`` for 66's search (the own-line search, and the generic search and solver
+    through the ``clone`` hook): only the lists a move changes are copied (a play assigns
+    ``last_trick``, never changes it; ``options`` is never changed)."""
     new = object.__new__(SixtySix)
     d = g.__dict__.copy()
+    d["history"] = g.history[:]
+    d["events"] = g.events[:]
     d["hands"] = g.hands[:]
     d["trick"] = g.trick[:]
     d["points"] = g.points[:]
@@ -778,6 +781,9 @@ ROLLOUT_EPS = 0.0
 # luck (a search that sees every hand wins only 1.5x the fair share) and they cost twice the
 # time for no gain (1.47x against 1.54x), so 4 players keep the tournament policy.
 RULE_ROLLOUTS = (3,)
+
+
+clone = _copy                  # the plug-in hook: how the generic search and solver copy states
 
 
 # --- search -------------------------------------------------------------------------------------

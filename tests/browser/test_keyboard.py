@@ -93,6 +93,9 @@ def test_whole_game_from_the_keyboard(page, dist_url, game, players, seed):
     assert page.locator(GAME_OVER).is_visible()
     # the last move was read out
     assert page.locator("[data-testid=announce]").text_content().strip()
+    # N: on to the next game (the menu)
+    page.keyboard.press("n")
+    page.locator("[data-testid=menu]").wait_for(state="visible", timeout=10_000)
 
 
 def test_random_keys_into_the_second_deal(page, dist_url):

@@ -3,7 +3,9 @@
 // table's enabled controls in their order on the page (left/up back, right/down on), Enter or
 // Space plays the focused one (they are buttons), Esc closes the last-deal panel.  Once the
 // keyboard was used, each new turn of the person puts the focus on a control again (the same
-// place, or the last one), so that play never needs the mouse.  Bots' moves and whose turn it is
+// place, or the last one), so that play never needs the mouse.  `N` goes on to the next deal:
+// it closes the last deal's panel, or at the end of a game opens the menu for the next (a kept
+// trick waiting for a key goes on at any key, N included: table/pace.js).  Bots' moves and whose turn it is
 // are read out by the status line and #announce (aria-live, render.js).
 
 import { el } from "../dom.js";
@@ -54,6 +56,11 @@ export function initKeys() {
         index = 0;
         list[0].focus();
       }
+      return;
+    }
+    if (e.key === "n" || e.key === "N") {
+      const next = document.querySelector("[data-testid=play-again], [data-testid=last-deal-close]");
+      if (next && next.offsetParent !== null) { e.preventDefault(); keyboard = true; next.click(); }
       return;
     }
     if (e.key === "Escape") {

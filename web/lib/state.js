@@ -4,7 +4,8 @@
 //
 // What the page knows of the games comes from the engine: `S.info` (the worker's `info` reply:
 // games, built games, seat counts, options, bot level names) once the engine is ready, and
-// before that `S.boot` (web/build.json: the built games), so that the menu can paint at once.
+// before that `S.boot` (web/build.json: the worker's info written at build time), so that the
+// menu works at once; the worker's own reply wins when it comes.
 
 import { LANGS } from "../i18n.js";
 
@@ -15,7 +16,7 @@ export const DELAYS = [0, 300, 700, 1500];
 export const S = {
   lang: "en",
   debug: false,
-  boot: { built: [] },        // web/build.json, read at start-up
+  boot: { built: [] },        // web/build.json's info, read at start-up
   info: null,                 // from the worker: games, built, classes {players, options}, levels
   ready: false,
   view: null,                 // the person's view: the only game data the page holds
@@ -31,6 +32,8 @@ export const S = {
   shownDeal: 0,               // the deal number drawn last (a new one shows a toast)
   record: null,               // the kept record of the game on the table: {id, started, aids, finished}
   saved: [],                  // the kept games' meta records, newest first (keep.js, store.js)
+  seatTag: null,              // lab/table.js: seat -> {name, text, fallen} of a student's bot there
+  statusFor: null,            // lab/table.js: the status line while watching a student's bot
   engineBuild: null,          // the build id the worker loaded (web/build.json of its own fetch)
   menu: { game: "sixty_six", players: null, seat: 0, levels: [], options: {}, delay: DEFAULT_DELAY, seed: "" },
 };

@@ -21,7 +21,7 @@
 // saved bots by name (or seats level 2 and says so).
 
 import { S } from "../state.js";
-import { el, sleep } from "../dom.js";
+import { sleep } from "../dom.js";
 import { request } from "../worker-client.js";
 import { startGame, run, takeReply } from "../play.js";
 import { keep } from "../keep.js";
@@ -43,7 +43,8 @@ export const isMarker = (x) => !!x && typeof x === "object" && typeof x.outside 
 
 let worker = null;                 // the lab worker that plays the bot at the table
 let notice = null;                 // the notice shown last: {key, params} (again on relabel)
-let observer = null;
+S.seatTag = seatTag;
+S.statusFor = statusFor;
 
 function labWorker() {
   if (worker) return worker;
@@ -74,7 +75,6 @@ function say(key, params) {
 export function relabel() {
   if (notice) say(notice.key, notice.params);
   label();
-  status();
 }
 
 /** The bot failed (kind, and what the lab worker tells: line, exception type): the table's
@@ -95,51 +95,28 @@ function fail(kind, info = {}) {
 
 // --- the seats' names ------------------------------------------------------------------------
 
-/** Each seat of the bot shows its name (data-testid=seat-bot, data-bot); after a failure,
- *  the level that plays it. */
+/** The tag of a seat the bot sits in, for table/seats.js (S.seatTag): its name, or after a
+ *  failure the level that plays it; null for any other seat. */
+function seatTag(s) {
+  const b = liveBot();
+  const name = b && b.seats[s];
+  if (!name) return null;
+  const text = b.fallen ? t("lab.table.seat_fallen", { name, level: FALLBACK_LEVEL }) : t("lab.table.seat_bot", { name });
+  return { name, text, fallen: !!b.fallen };
+}
+
+/** Watching, for table/status.js (S.statusFor): at the person's seat the bot thinks, it is not
+ *  "your move"; null otherwise. */
+function statusFor(v) {
+  const b = liveBot();
+  if (!b || b.mode !== "watch" || !v || v.is_over || v.to_move !== S.seat) return null;
+  return { text: L("lab.table.watch_thinking", { name: b.fallen ? L("lab.table.level2") : b.name }), cls: "bot" };
+}
+
+/** The body's marks of the bot (data-labbot), and the table drawn again with its tags. */
 function label() {
-  const b = liveBot();
-  if (!b) { delete document.body.dataset.labbot; delete document.body.dataset.labbotKind; }
-  for (const box of el.table ? el.table.querySelectorAll("[data-seat]") : []) {
-    const s = Number(box.dataset.seat);
-    const name = b && b.seats[s];
-    let tag = box.querySelector("[data-testid=seat-bot]");
-    if (!name) { if (tag) tag.remove(); continue; }
-    const text = b.fallen ? t("lab.table.seat_fallen", { name, level: FALLBACK_LEVEL }) : t("lab.table.seat_bot", { name });
-    if (!tag) {
-      const head = box.querySelector(".seat-head");
-      if (!head) continue;
-      const lvl = head.querySelector(".lvl");
-      if (lvl) lvl.hidden = true;
-      tag = document.createElement("span");
-      tag.className = "lvl seat-bot";
-      tag.dataset.testid = "seat-bot";
-      head.appendChild(tag);
-    }
-    if (tag.textContent !== text) tag.textContent = text;
-    tag.dataset.bot = name;
-    tag.classList.toggle("fallen", !!b.fallen);
-  }
-}
-
-/** Watching: the status line says the bot thinks, not "your move". */
-function status() {
-  const b = liveBot();
-  const v = S.view;
-  if (!b || b.mode !== "watch" || !v || v.is_over || v.to_move !== S.seat || !el.status) return;
-  const msg = el.status.querySelector(".msg");
-  const text = L("lab.table.watch_thinking", { name: b.fallen ? L("lab.table.level2") : b.name });
-  if (msg && msg.textContent !== text) msg.textContent = text;
-  el.status.classList.remove("mine");
-  el.status.classList.add("bot");
-}
-
-function watchSeats() {
-  if (observer || !el.opponents || !el.mySeat) return;
-  observer = new MutationObserver(() => { label(); status(); });
-  observer.observe(el.opponents, { childList: true });
-  observer.observe(el.mySeat, { childList: true });
-  if (el.status) observer.observe(el.status, { childList: true });
+  if (!liveBot()) { delete document.body.dataset.labbot; delete document.body.dataset.labbotKind; }
+  if (S.view) render();
 }
 
 // --- seating ---------------------------------------------------------------------------------
@@ -193,7 +170,6 @@ function adopt(gen, { name, mode, seats, limitMs, fallen = false }) {
   delete document.body.dataset.labbotKind;
   document.body.dataset.labbot = fallen ? "fallen" : mode;
   if (mode === "watch") S.busy = true;            // the person only watches
-  watchSeats();
   label();
 }
 

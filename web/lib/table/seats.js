@@ -33,7 +33,9 @@ export function seatBox(seatInfo, v) {
     backs = `<div class="backs" aria-label="${esc(seatInfo.cards + " " + t("ui.cards"))}">${Array.from({ length: k }, () => back()).join("")}<span class="count">${seatInfo.cards}</span></div>`;
   }
   const dealer = v.dealer === s ? `<span class="dealer" title="${esc(t("ui.dealer"))}" aria-label="${esc(t("ui.dealer"))}">${esc(t("ui.dealer.short"))}</span>` : "";
-  const lvl = me ? "" : `<span class="lvl">${esc(t("ui.bot", { level: levelOf(s) ?? "?" }))}</span>`;
+  const tag = S.seatTag ? S.seatTag(s) : null;        // a student's bot sits here (lab/table.js)
+  const lvl = tag ? `<span class="lvl seat-bot${tag.fallen ? " fallen" : ""}" data-testid="seat-bot" data-bot="${esc(tag.name)}">${esc(tag.text)}</span>`
+    : me ? "" : `<span class="lvl">${esc(t("ui.bot", { level: levelOf(s) ?? "?" }))}</span>`;
   const thinking = toMove && !me ? `<div class="thinking"><span class="dots"><i></i><i></i><i></i></span></div>` : "";
   const place = placeOf(s);
   return `<div class="seat pos-${posOf(s)}${me ? " me" : ""}${toMove ? " to-move" : ""}${seatInfo.sitting_out ? " out" : ""}${place === "partner" ? " partner" : ""}" data-seat="${s}" data-place="${esc(place || "")}">

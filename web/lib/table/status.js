@@ -15,7 +15,9 @@ function refusalHTML(r) {
 export function renderStatus(v) {
   let text;
   let cls = "";
-  if (v.is_over) { text = t("ui.game_over"); cls = "over"; }
+  const told = S.statusFor ? S.statusFor(v) : null;   // watching a student's bot (lab/table.js)
+  if (told) ({ text, cls } = told);
+  else if (v.is_over) { text = t("ui.game_over"); cls = "over"; }
   else if (v.to_move === S.seat) {
     const onlyPlays = (v.legal_actions || []).every((a) => a.type === "play");
     text = t(onlyPlays ? "ui.your_turn.play" : "ui.your_turn"); cls = "mine";

@@ -183,6 +183,65 @@ def test_sample_cards_finds_the_only_deal_and_refuses_impossible():
         B.sample_cards([0, 1], {"a": 3}, {}, rng)
 
 
+def _plain_sample_cards(cards, sizes, allowed, rng):
+    """The plain form of ``sample_cards``'s random tries (as it was written first), the oracle
+    of its fast loop: the same deals from the same draws."""
+    from atut.bots.sampling import match_cards
+    places = list(sizes)
+    ok = {c: [q for q in places if (allowed.get(q, -1) >> c) & 1] for c in cards}
+    order = sorted(cards, key=lambda c: len(ok[c]))
+    for _ in range(30):
+        left = dict(sizes)
+        out = {q: 0 for q in places}
+        shuffled = list(order)
+        rng.shuffle(shuffled)
+        shuffled.sort(key=lambda c: len(ok[c]))
+        for c in shuffled:
+            opts = [q for q in ok[c] if left[q] > 0]
+            if not opts:
+                break
+            r = rng.randrange(sum(left[q] for q in opts))
+            for q in opts:
+                r -= left[q]
+                if r < 0:
+                    break
+            out[q] |= 1 << c
+            left[q] -= 1
+        else:
+            return out
+    return match_cards(cards, sizes, allowed, rng)
+
+
+def test_sample_cards_deals_as_its_plain_form():
+    # the same deal from the same RNG state, and the RNG left in the same state: with voids,
+    # without, and constraints that only the exhaustive matching meets
+    from atut import cards as C
+    from atut.bots.sampling import sample_cards
+    rng = random.Random(3)
+    deck = list(range(24))
+    cases = 0
+    for i in range(300):
+        cards = rng.sample(deck, 12)
+        sizes = {0: 5, 1: 4, "przykup": 3} if i % 2 else {0: 6, 1: 6}
+        allowed = {}
+        for q in list(sizes)[:2]:
+            if rng.random() < 0.6:
+                allowed[q] = ~(C.SUIT_MASK[rng.randrange(4)])
+        if i % 7 == 0:                      # tight: one seat takes only the cards it must
+            allowed = {0: C.mask_of(cards[:sizes[0]])}
+        r1, r2 = random.Random(i), random.Random(i)
+        try:
+            want = _plain_sample_cards(cards, sizes, allowed, r1)
+        except ValueError:
+            with pytest.raises(ValueError):
+                sample_cards(cards, sizes, allowed, r2)
+            continue
+        assert sample_cards(cards, sizes, allowed, r2) == want
+        assert r1.random() == r2.random()
+        cases += 1
+    assert cases > 200
+
+
 def test_sample_cards_is_roughly_uniform_without_constraints():
     rng = random.Random(3)
     hits = 0

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from test_bots_tysiac1001 import announced_deal, new
 
 import atut
@@ -192,32 +191,3 @@ def test_int_plays_and_shallow_clones_match_the_action_dicts():
                 checked += 1
             assert state(d) == before
     assert checked > 100
-
-
-def test_own_sample_cards_deals_as_the_shared_one():
-    # the same deal from the same RNG state, and the RNG left in the same state: with voids,
-    # without, and constraints that only the exhaustive matching meets
-    from atut.bots.sampling import sample_cards
-    rng = random.Random(3)
-    deck = list(range(24))
-    cases = 0
-    for i in range(300):
-        cards = rng.sample(deck, 12)
-        sizes = {0: 5, 1: 4, "przykup": 3} if i % 2 else {0: 6, 1: 6}
-        allowed = {}
-        for q in list(sizes)[:2]:
-            if rng.random() < 0.6:
-                allowed[q] = ~(C.SUIT_MASK[rng.randrange(4)])
-        if i % 7 == 0:                      # tight: one seat takes only the cards it must
-            allowed = {0: C.mask_of(cards[:sizes[0]])}
-        r1, r2 = random.Random(i), random.Random(i)
-        try:
-            want = sample_cards(cards, sizes, allowed, r1)
-        except ValueError:
-            with pytest.raises(ValueError):
-                P._sample_cards(cards, sizes, allowed, r2)
-            continue
-        assert P._sample_cards(cards, sizes, allowed, r2) == want
-        assert r1.random() == r2.random()
-        cases += 1
-    assert cases > 200

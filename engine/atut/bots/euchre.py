@@ -45,6 +45,7 @@ from ..games.euchre import (
     trick_winner,
 )
 from ..tricks import beats, winning
+from .sampling import match_cards
 from .search import check_determinization, note_search
 from .solver import _SolveLimit
 
@@ -491,35 +492,7 @@ class Dealer:
                 left[q] -= 1
             else:
                 return dict(zip(self.places, out))
-        return _match_cards(*self.args, rng)
-
-
-def _match_cards(cards: list[int], sizes: dict, allowed: dict, rng: random.Random) -> dict:
-    """``sample_cards``'s last resort, as it is there: an augmenting-path matching over the
-    places' slots."""
-    full = -1
-    slots = [q for q in sizes for _ in range(sizes[q])]
-    owner: list[int | None] = [None] * len(slots)
-
-    def augment(c, seen):
-        for i, q in enumerate(slots):
-            if i in seen or not (allowed.get(q, full) >> c) & 1:
-                continue
-            seen.add(i)
-            if owner[i] is None or augment(owner[i], seen):
-                owner[i] = c
-                return True
-        return False
-
-    cs = list(cards)
-    rng.shuffle(cs)
-    for c in cs:
-        if not augment(c, set()):
-            raise ValueError("sample_cards: no deal satisfies the constraints")
-    out = {q: 0 for q in sizes}
-    for i, q in enumerate(slots):
-        out[q] |= 1 << owner[i]
-    return out
+        return match_cards(*self.args, rng)
 
 
 def _call_tuple(c: dict) -> tuple:

@@ -27,27 +27,38 @@ def sample_cards(cards: list[int], sizes: dict, allowed: dict, rng: random.Rando
     holds it (a place missing from ``allowed`` takes anything).  Returns ``{place: mask}``.
 
     Voids, cards known to be elsewhere etc. become ``allowed`` masks.  Random with retries,
-    most constrained cards first; if no retry succeeds, a matching that respects every
-    constraint is searched exhaustively; ``ValueError`` if none exists."""
+    most constrained cards first (each card to a place drawn by the places' remaining
+    capacity: close to a uniform deal when unconstrained); if no retry succeeds, a matching
+    that respects every constraint (``match_cards``); ``ValueError`` if none exists.  The
+    search's sampling spends much of its time here: the loop is written for speed."""
     places = list(sizes)
     if sum(sizes.values()) != len(cards):
         raise ValueError(f"sample_cards: {len(cards)} cards for places of sizes {sizes}")
     full = -1
     ok = {c: [q for q in places if (allowed.get(q, full) >> c) & 1] for c in cards}
-    order = sorted(cards, key=lambda c: len(ok[c]))
+    freedom = {c: len(q) for c, q in ok.items()}
+    by_freedom = freedom.__getitem__
+    order = sorted(cards, key=by_freedom)
+    even = len(set(freedom.values())) <= 1       # the stable sort below would change nothing
+    randrange = rng.randrange
     for _ in range(30):
         left = dict(sizes)
-        out = {q: 0 for q in places}
+        out = dict.fromkeys(places, 0)
         shuffled = list(order)
         rng.shuffle(shuffled)
-        shuffled.sort(key=lambda c: len(ok[c]))           # stable: random within equal freedom
+        if not even:
+            shuffled.sort(key=by_freedom)        # stable: random within equal freedom
         for c in shuffled:
-            opts = [q for q in ok[c] if left[q] > 0]
+            opts = []
+            total = 0
+            for q in ok[c]:
+                x = left[q]
+                if x > 0:
+                    opts.append(q)
+                    total += x
             if not opts:
                 break
-            # weight by remaining capacity: close to a uniform deal when unconstrained
-            total = sum(left[q] for q in opts)
-            r = rng.randrange(total)
+            r = randrange(total)                 # weighted by the remaining capacity
             for q in opts:
                 r -= left[q]
                 if r < 0:
@@ -56,8 +67,15 @@ def sample_cards(cards: list[int], sizes: dict, allowed: dict, rng: random.Rando
             left[q] -= 1
         else:
             return out
-    # exhaustive: augmenting-path matching over place slots
-    slots = [q for q in places for _ in range(sizes[q])]
+    return match_cards(cards, sizes, allowed, rng)
+
+
+def match_cards(cards: list[int], sizes: dict, allowed: dict, rng: random.Random) -> dict:
+    """``sample_cards``'s last resort, also for the plug-ins' own samplers: a deal that respects
+    every constraint, by an augmenting-path matching over the places' slots (in the order of
+    ``sizes``); ``ValueError`` if none exists."""
+    full = -1
+    slots = [q for q in sizes for _ in range(sizes[q])]
     owner: list[int | None] = [None] * len(slots)
 
     def augment(c, seen):
@@ -75,7 +93,7 @@ def sample_cards(cards: list[int], sizes: dict, allowed: dict, rng: random.Rando
     for c in cs:
         if not augment(c, set()):
             raise ValueError("sample_cards: no deal satisfies the constraints")
-    out = {q: 0 for q in places}
+    out = {q: 0 for q in sizes}
     for i, q in enumerate(slots):
         out[q] |= 1 << owner[i]
     return out

@@ -39,6 +39,7 @@ from ..games.tysiac1001 import (
     has_marriage,
 )
 from ..tricks import beats, winning
+from .sampling import sample_cards
 from .search import note_search
 
 SUIT = C.SUIT_MASK
@@ -220,77 +221,6 @@ def _sample_hands(k: Knowledge, rng: random.Random) -> dict:
     raise ValueError("tysiac1001: no deal consistent with the view")
 
 
-def _sample_cards(cards: list[int], sizes: dict, allowed: dict, rng: random.Random) -> dict:
-    """``sampling.sample_cards`` (the same deal from the same RNG state: the same draws in the
-    same order), with its random tries in fewer steps: the search's sampling spends most of its
-    time there.  When no try succeeds, ``_matching`` is its exhaustive part."""
-    places = list(sizes)
-    if sum(sizes.values()) != len(cards):
-        raise ValueError(f"sample_cards: {len(cards)} cards for places of sizes {sizes}")
-    full = -1
-    ok = {c: [q for q in places if (allowed.get(q, full) >> c) & 1] for c in cards}
-    freedom = {c: len(q) for c, q in ok.items()}
-    by_freedom = freedom.__getitem__
-    order = sorted(cards, key=by_freedom)
-    even = len(set(freedom.values())) <= 1       # the stable sort below would change nothing
-    randrange = rng.randrange
-    for _ in range(30):
-        left = dict(sizes)
-        out = dict.fromkeys(places, 0)
-        shuffled = list(order)
-        rng.shuffle(shuffled)
-        if not even:
-            shuffled.sort(key=by_freedom)        # stable: random within equal freedom
-        for c in shuffled:
-            opts = []
-            total = 0
-            for q in ok[c]:
-                x = left[q]
-                if x > 0:
-                    opts.append(q)
-                    total += x
-            if not opts:
-                break
-            r = randrange(total)                 # weighted by the remaining capacity
-            for q in opts:
-                r -= left[q]
-                if r < 0:
-                    break
-            out[q] |= 1 << c
-            left[q] -= 1
-        else:
-            return out
-    return _matching(cards, sizes, allowed, places, rng)
-
-
-def _matching(cards, sizes, allowed, places, rng):
-    """``sampling.sample_cards``'s exhaustive part (the same code): augmenting-path matching
-    over place slots."""
-    full = -1
-    slots = [q for q in places for _ in range(sizes[q])]
-    owner: list[int | None] = [None] * len(slots)
-
-    def augment(c, seen):
-        for i, q in enumerate(slots):
-            if i in seen or not (allowed.get(q, full) >> c) & 1:
-                continue
-            seen.add(i)
-            if owner[i] is None or augment(owner[i], seen):
-                owner[i] = c
-                return True
-        return False
-
-    cs = list(cards)
-    rng.shuffle(cs)
-    for c in cs:
-        if not augment(c, set()):
-            raise ValueError("sample_cards: no deal satisfies the constraints")
-    out = {q: 0 for q in places}
-    for i, q in enumerate(slots):
-        out[q] |= 1 << owner[i]
-    return out
-
-
 def _finish(k, sizes, allowed, placed, rng):
     moved = 0
     for m in placed.values():
@@ -299,7 +229,7 @@ def _finish(k, sizes, allowed, placed, rng):
     if moved:
         known[k.declarer] &= ~moved
     free = k.unseen
-    deal = _sample_cards(C.cards_of(free), sizes, allowed, rng)
+    deal = sample_cards(C.cards_of(free), sizes, allowed, rng)
     out = {}
     for s in k.active:
         if s == k.seat:

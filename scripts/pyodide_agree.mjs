@@ -1,4 +1,4 @@
-/* global URL, process, console, performance */
+/* global console, performance */
 // Plays seeded bot games in Pyodide (in Node, from node_modules/pyodide) and prints what
 // atut.soak.record() gives for each, one JSON object per line, as soon as it is done.
 //
@@ -9,23 +9,10 @@
 // each line with the same call in CPython.  The first line is {"runtime": ...}: the Python and
 // Pyodide versions.  The package is unpacked into site-packages as the page's worker does
 // (pyodide.unpackArchive with the bytes as a Uint8Array).
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { args, pyodideWithAtut } from "./pyodide_node.mjs";
 
-const root = new URL("../", import.meta.url);
-const pyodideDir = new URL("node_modules/pyodide/", root);
-const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideDir).href);
-
-const [archive, settingsJson] = process.argv.slice(2);
-if (!archive || !settingsJson) {
-  console.error("usage: node scripts/pyodide_agree.mjs <wheel or zip> '<JSON settings>'");
-  process.exit(2);
-}
-const settings = JSON.parse(settingsJson);
-const py = await loadPyodide({ indexURL: fileURLToPath(pyodideDir) });
-const bytes = new Uint8Array(readFileSync(archive));
-const sitePackages = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-py.unpackArchive(bytes, archive.endsWith(".whl") ? "wheel" : "zip", { extractDir: sitePackages });
+const { archive, settings } = args("node scripts/pyodide_agree.mjs <wheel or zip> '<JSON settings>'");
+const py = await pyodideWithAtut(archive);
 const record = py.runPython(`
 import json, sys
 import atut

@@ -1,4 +1,4 @@
-/* global URL, process, console */
+/* global console */
 // The decision benchmark of tools/bench_bots.py, in Pyodide (in Node, from node_modules/pyodide):
 //
 //   node tools/bench_bots.mjs <atut wheel or zip> '<JSON list of settings>'
@@ -10,23 +10,10 @@
 // {"runtime": ...}; then one JSON object per setting, the setting with decision_times' result,
 // printed as soon as it is done.  The package is unpacked into site-packages as the page's
 // worker does (pyodide.unpackArchive with the bytes as a Uint8Array).
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { args, pyodideWithAtut } from "../scripts/pyodide_node.mjs";
 
-const root = new URL("../", import.meta.url);
-const pyodideDir = new URL("node_modules/pyodide/", root);
-const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideDir).href);
-
-const [archive, settingsJson] = process.argv.slice(2);
-if (!archive || !settingsJson) {
-  console.error("usage: node tools/bench_bots.mjs <wheel or zip> '<JSON settings>'");
-  process.exit(2);
-}
-const settings = JSON.parse(settingsJson);
-const py = await loadPyodide({ indexURL: fileURLToPath(pyodideDir) });
-const bytes = new Uint8Array(readFileSync(archive));
-const sitePackages = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-py.unpackArchive(bytes, archive.endsWith(".whl") ? "wheel" : "zip", { extractDir: sitePackages });
+const { archive, settings } = args("node tools/bench_bots.mjs <wheel or zip> '<JSON settings>'");
+const py = await pyodideWithAtut(archive);
 const run = py.runPython(`
 import json, sys
 import js

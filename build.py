@@ -322,17 +322,37 @@ def precompile() -> tuple[Path, Path] | None:
 LAB_SCRIPT = r"""
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 const [entry, outdir, modules] = process.argv.slice(2);
 const esbuild = createRequire(join(modules, "esbuild", "package.json"))("esbuild");
-await esbuild.build({ entryPoints: { editor: entry }, bundle: true, format: "esm", minify: true,
-  outdir, legalComments: "none", target: "es2020", logLevel: "error" });
+const result = await esbuild.build({ entryPoints: { editor: entry }, bundle: true,
+  format: "esm", minify: true, outdir, legalComments: "none", target: "es2020",
+  logLevel: "error", metafile: true });
+// the licences of every package bundled, from its own files (the bundle keeps no comments)
+const names = new Set();
+for (const input of Object.keys(result.metafile.inputs)) {
+  const m = input.match(/node_modules\/((?:@[^/]+\/)?[^/]+)\//);
+  if (m) names.add(m[1]);
+}
+let text = "The bot lab's editor.js and editor.css bundle these npm packages (esbuild); "
+  + "their licences:\n";
+for (const name of [...names].sort()) {
+  const dir = join(modules, name);
+  const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+  const file = readdirSync(dir).find((f) => /^(licen[sc]e|copying)/i.test(f));
+  text += `\n==== ${name} ${pkg.version} (${pkg.license || "licence below"}) ====\n\n`;
+  text += file ? readFileSync(join(dir, file), "utf8")
+    : `(the package has no licence file; its package.json says: ${pkg.license})\n`;
+}
+writeFileSync(join(outdir, "THIRD-PARTY-LICENSES.txt"), text);
 """
 
 
 def bundle_lab(dest: Path) -> None:
     """The bot lab's editor and chart (web/lab/editor-entry.js: CodeMirror 6 and uPlot from
     node_modules) bundled by esbuild, run by Node, into ``dest`` as editor.js (an ES module,
-    minified) and editor.css; cached in .cache/lab/ by the entry's and the lock file's hash."""
+    minified), editor.css and THIRD-PARTY-LICENSES.txt (the bundled packages' licences); cached
+    in .cache/lab/ by the entry's and the lock file's hash."""
     entry = ROOT / "web" / "lab" / "editor-entry.js"
     (dest / entry.name).unlink(missing_ok=True)          # bare npm imports: not for the page
     key = _tree_hash(entry, ROOT / "package-lock.json") + hashlib.sha256(
@@ -356,7 +376,7 @@ def bundle_lab(dest: Path) -> None:
             raise BuildError("esbuild could not bundle web/lab/editor-entry.js: "
                              + " | ".join((r.stderr or r.stdout).strip().splitlines()[-5:]))
     dest.mkdir(parents=True, exist_ok=True)
-    for f in ("editor.js", "editor.css"):
+    for f in ("editor.js", "editor.css", "THIRD-PARTY-LICENSES.txt"):
         shutil.copy2(out / f, dest / f)
 
 

@@ -380,20 +380,6 @@ def bundle_lab(dest: Path) -> None:
         shutil.copy2(out / f, dest / f)
 
 
-def game_classes() -> tuple[list, dict]:
-    """The built games and their seat counts and options, as web/bridge.py's game_classes()
-    finds them (run in a fresh CPython on engine/, so the build never caches an old engine)."""
-    code = ("import json, sys; sys.path[:0] = [sys.argv[1], sys.argv[2]]; import bridge; "
-            "print(json.dumps(bridge.game_classes()))")
-    r = subprocess.run([sys.executable, "-c", code, str(ROOT / "engine"), str(ROOT / "web")],
-                       capture_output=True, text=True)
-    if r.returncode != 0:
-        last = (r.stderr.strip().splitlines() or ["?"])[-1]
-        raise BuildError("could not list the games: " + last)
-    built, classes = json.loads(r.stdout)
-    return built, classes
-
-
 def static_info() -> dict:
     """What the menu needs before Python has loaded: the bridge's `info` reply (games, built
     games, seat counts, options, bot levels, version), as web/bridge.py answers it in a fresh

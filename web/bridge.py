@@ -21,7 +21,7 @@ import re
 
 import atut
 from atut import cards as C
-from atut.bots import BUDGETS
+from atut.bots import BUDGETS, shards
 from atut.bots import NAMES as LEVEL_NAMES
 from atut.game import short
 
@@ -92,6 +92,12 @@ class Table:
         self.outside: dict[int, str] = {}
         self.fallen: dict[int, str] = {}  # outside seats whose bot failed: level 2 plays them
         self._outside_turn = None        # (game, len(history), seat) of the view handed out
+        # the pool of search workers (#18, web/worker.js): with it on, an op whose level-4
+        # search is in shards (bots/shards.py) replies {"ok": true, "shards": [jobs]} and changes
+        # nothing; the worker runs the jobs in the pool, hands the results in (shards_done) and
+        # asks the op again, which then finds them: the same decision as without the pool
+        self.pool = False
+        self.shard_results: dict[str, dict] = {}
 
     def _apply(self, g, action):
         """Apply an action; returns the "last deal" items for the page when the action ended a
@@ -505,6 +511,53 @@ class Table:
         return {"events": g.events, "actions": n, "scores": g.scores, "winner": g.winner}
 
     # test-only: the worker's Python memory (the Chromium soak, tests/browser/soak_page.py)
+    # --- the pool of search workers (#18) -------------------------------------------------------
+
+    def op_pool(self, on=False):
+        """Turn the pool on (the worker has search workers) or off (every shard runs here)."""
+        if not isinstance(on, bool):
+            raise ValueError(f"pool: on must be true or false, not {short(repr(on))}")
+        self.pool = on
+        self.shard_results = {}
+        return {"on": on}
+
+    def op_shards_done(self, results=None):
+        """The results of the jobs an op asked for (``run_shard``'s replies, from the pool):
+        kept for the op asked again, which takes those of its own jobs."""
+        if not isinstance(results, list) or len(results) > 64:
+            raise ValueError("shards_done needs results: a list of at most 64 shard results")
+        kept = {}
+        for r in results:
+            if not (isinstance(r, dict) and isinstance(r.get("key"), str)
+                    and isinstance(r.get("values"), list) and len(r["values"]) <= 1000
+                    and all(type(x) in (int, float) for x in r["values"])
+                    and type(r.get("samples")) is int
+                    and (r.get("solved") is None or type(r.get("solved")) is int)
+                    and isinstance(r.get("capped"), bool)):
+                raise ValueError("a shard result is {key, values, samples, solved, capped}")
+            kept[r["key"]] = r
+        self.shard_results = kept
+        return len(kept)
+
+    def _pool_runner(self, jobs):
+        """``bots.shards`` runner of the table with the pool on: the results handed in, or
+        ``ShardsNeeded`` for the jobs (the op stops before it changes anything)."""
+        got = self.shard_results
+        if all(j["key"] in got for j in jobs):
+            return [got.pop(j["key"]) for j in jobs]
+        raise shards.ShardsNeeded(jobs)
+
+    def op_shard_run(self, job=None):
+        """Run one search shard (a job an op of another worker's table asked for): the op of
+        a search worker of the pool.  Its result is values only, no card."""
+        _check_job(job)
+        try:
+            return shards.run_shard(job)
+        except (ValueError, KeyError, IndexError, TypeError, AttributeError, AssertionError) as e:
+            # the view came from outside this worker: one that no game made fails the search
+            raise ValueError(f"shard_run: the job's view is not one this search can read "
+                             f"({type(e).__name__})") from None
+
     def op_debug_memory(self, collect=True):
         import gc
         import sys
@@ -580,6 +633,34 @@ def check_nesting(text, what):
             raise ValueError(f"{what} nested more than {MAX_NESTING} deep")
 
 
+def _check_job(job):
+    """ValueError unless ``job`` has the shape of a shard job (``bots/shards.py``)."""
+    if not isinstance(job, dict) or set(job) != set(shards.JOB_KEYS):
+        raise ValueError(f"shard_run needs a job with the keys {', '.join(shards.JOB_KEYS)}")
+    game, level, view, legal = job["game"], job["level"], job["view"], job["legal"]
+    if game not in atut.GAME_IDS:
+        raise ValueError(f"shard_run: unknown game {short(repr(game))}")
+    if level not in (3, 4) or isinstance(level, bool):
+        raise ValueError("shard_run: the level is 3 or 4")
+    for k in ("shard", "shards", "seed"):
+        if type(job[k]) is not int or job[k] < 0:
+            raise ValueError(f"shard_run: {k} must be a whole number")
+    if not isinstance(job["key"], str) or not isinstance(job["budget"], dict):
+        raise ValueError("shard_run: key is a string, budget an object")
+    known = {**BUDGETS[4], **getattr(atut.bots.plugin(game), "BUDGETS", {}).get(4, {})}
+    for k, v in job["budget"].items():
+        want = known.get(k)
+        if want is None or type(v) is not type(want) and not (type(want) is float
+                                                               and type(v) is int):
+            raise ValueError(f"shard_run: budget {short(repr(k))} is not a budget key of "
+                             f"{game} or not a {type(want).__name__}")
+        if type(want) is int and k != "time_cap" and not 0 <= v <= 4 * max(want, 1):
+            raise ValueError(f"shard_run: budget {k!r} must be from 0 to {4 * max(want, 1)}")
+    if not (isinstance(view, dict) and view.get("game") == game and isinstance(legal, list)
+            and legal and view.get("legal_actions") == legal):
+        raise ValueError("shard_run: the view is not the mover's view of that game")
+
+
 def handle(op, args_json):
     try:
         try:
@@ -597,7 +678,13 @@ def handle(op, args_json):
         if fn is None:
             raise ValueError(f"unknown op {op!r}")
         try:
-            result = fn(**args)
+            if TABLE.pool:
+                with shards.using(TABLE._pool_runner):
+                    result = fn(**args)
+            else:
+                result = fn(**args)
+        except shards.ShardsNeeded as e:        # the pool runs them: nothing changed
+            return json.dumps({"ok": True, "shards": e.jobs})
         except TypeError as e:
             if e.__traceback__.tb_next is not None:
                 raise                           # raised inside the op: a bug, said as such

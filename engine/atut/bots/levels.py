@@ -34,6 +34,7 @@ import warnings
 import zlib
 
 from ..game import canonical
+from . import shards
 from .interface import hooks, plugin
 from .search import BUDGETS
 
@@ -139,7 +140,10 @@ class SearchBot(RuleBot):
         if h.determinize is None:
             return None
         try:
-            values = h.search_values(view, legal, rng, self.budget, self.stats, self.level)
+            if self.shards > 1:
+                values = self._sharded(view, legal, rng)
+            else:
+                values = h.search_values(view, legal, rng, self.budget, self.stats, self.level)
         except Exception as e:           # a plug-in bug must not stop the page's game
             if self.strict:
                 raise
@@ -157,6 +161,32 @@ class SearchBot(RuleBot):
                 if canonical(a) == key:
                     scores[i] += bonus
         return values, scores
+
+    @property
+    def shards(self) -> int:
+        """How many shards a decision's search runs in (``bots.shards``)."""
+        return shards.SHARDS.get(self.level, 1)
+
+    def shard_jobs(self, view: dict, legal: list | None = None,
+                   rng: random.Random | None = None) -> list[dict]:
+        """The jobs of this decision's shards (``bots.shards``); they draw the first seeds of the
+        decision's RNG, as ``evaluate`` does."""
+        legal = view["legal_actions"] if legal is None else legal
+        rng = self.decision_rng(view) if rng is None else rng
+        return shards.make_jobs(self.game_id, self.level, view, legal, rng, self.budget,
+                                self.shards)
+
+    def _sharded(self, view, legal, rng):
+        """The values of a search in shards, wherever the current runner runs them."""
+        jobs = self.shard_jobs(view, legal, rng)
+        found = shards.merge(shards.run(jobs), jobs)
+        st = self.stats
+        st["samples"] = found["samples"]
+        if found["solved"] is not None:
+            st["solved"] = found["solved"]
+        st["decisions"] = st.get("decisions", 0) + 1
+        st["capped"] = st.get("capped", 0) + found["capped"]
+        return found["values"]
 
     def _choose(self, view, legal, rng):
         found = self.evaluate(view, legal, rng)

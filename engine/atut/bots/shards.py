@@ -1,0 +1,147 @@
+"""Level 4's search in shards (#18): the same decision whether the shards run one after the
+other or in parallel.
+
+A level-4 decision is ``SHARDS[4]`` independent searches of the plug-in (``search_values``),
+each with its own seed and a ``1/K`` share of every counted budget (``SPLIT``: rollouts, samples,
+node totals; per-sample limits such as ``solve_nodes`` stay as they are).  The seeds are the
+first ``K`` draws of the decision's RNG; the values are the mean of the shards' values, added up
+in shard order.  So the result depends on the seed and the view only, not on where the shards
+ran: ``run_inline`` (CPython, the arena, the table's worker alone) or a pool of search workers
+in the browser (``web/worker.js``), which runs each job with ``run_shard``.
+
+Where the shards run is the ``runner``: ``run_inline`` unless ``using(runner)`` says otherwise.
+The page's bridge uses a runner that raises ``ShardsNeeded(jobs)`` until the jobs' results have
+come back from the pool, then hands them over (``web/bridge.py``).
+
+A job is JSON-safe: ``{"key", "game", "level", "shard", "shards", "seed", "budget", "view",
+"legal"}``; ``key`` is a digest of the rest.  A result: ``{"key", "values", "samples",
+"solved", "capped"}``.
+
+    >>> import atut
+    >>> from atut.bots import make_bot
+    >>> from atut.bots.shards import run_shard
+    >>> g = atut.new_game("sixty_six", players=2, seed=5)
+    >>> view = g.view(g.to_move)
+    >>> bot = make_bot("sixty_six", 4, seed=1, budget={"time_cap": 1e9, "clock": "cpu"})
+    >>> jobs = bot.shard_jobs(view)
+    >>> len(jobs), jobs[0]["budget"]["rollouts"]
+    (4, 225)
+    >>> values = merge([run_shard(j) for j in reversed(jobs)], jobs)["values"]
+    >>> values == bot.evaluate(view)[0]
+    True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import math
+import random
+import time
+
+from ..game import canonical
+from .interface import hooks, plugin
+
+# shards of a decision per level: level 3 (and the hints, which show level 3's search) searches
+# in one piece, level 4 in four
+SHARDS = {3: 1, 4: 4}
+# the budget keys counted per decision, split among the shards (ceiling of the share)
+SPLIT = ("rollouts", "rollouts_3p", "rollouts_3", "rollouts_4", "min_samples", "solve_samples",
+         "solve_total")
+JOB_KEYS = ("key", "game", "level", "shard", "shards", "seed", "budget", "view", "legal")
+
+
+class ShardsNeeded(BaseException):
+    """Raised by a runner whose jobs must run elsewhere first (the page's pool); a
+    ``BaseException`` so that no ``except Exception`` of a search takes it for a failure."""
+
+    def __init__(self, jobs: list[dict]):
+        super().__init__(f"{len(jobs)} search shard(s) to run")
+        self.jobs = jobs
+
+
+def split_budget(budget: dict, k: int) -> dict:
+    """``budget`` with every counted key (``SPLIT``) divided among ``k`` shards."""
+    out = dict(budget)
+    for key in SPLIT:
+        if key in out and out[key]:
+            out[key] = max(1, -(-out[key] // k))
+    return out
+
+
+def make_jobs(game_id: str, level: int, view: dict, legal: list, rng: random.Random,
+              budget: dict, k: int) -> list[dict]:
+    """The ``k`` jobs of one decision; their seeds are the next ``k`` draws of ``rng``."""
+    seeds = [rng.getrandbits(64) for _ in range(k)]
+    share = split_budget(budget, k)
+    jobs = []
+    for i, seed in enumerate(seeds):
+        job = {"game": game_id, "level": level, "shard": i, "shards": k, "seed": seed,
+               "budget": share, "view": view, "legal": legal}
+        job["key"] = hashlib.sha256(canonical(job).encode()).hexdigest()[:32]
+        jobs.append(job)
+    return jobs
+
+
+def run_shard(job: dict, time_cap: float | None = None) -> dict:
+    """One shard's search (``time_cap``: seconds instead of the budget's own cap)."""
+    budget = job["budget"] if time_cap is None else dict(job["budget"], time_cap=time_cap)
+    stats: dict = {}
+    h = hooks(plugin(job["game"]))
+    values = h.search_values(job["view"], job["legal"], random.Random(job["seed"]), budget,
+                             stats, job["level"])
+    return {"key": job["key"], "values": [float(v) for v in values],
+            "samples": int(stats.get("samples", 0)), "solved": stats.get("solved"),
+            "capped": bool(stats.get("capped"))}
+
+
+def run_inline(jobs: list[dict]) -> list[dict]:
+    """Every job here, in order; the budget's time cap (a safety net) is the whole decision's:
+    each shard gets what the earlier ones left."""
+    if not jobs:
+        return []
+    b = jobs[0]["budget"]
+    clock = time.process_time if b.get("clock") == "cpu" else time.perf_counter
+    deadline = clock() + b["time_cap"]
+    return [run_shard(j, max(0.0, deadline - clock())) for j in jobs]
+
+
+_runner = run_inline
+
+
+@contextlib.contextmanager
+def using(runner):
+    """Run the shards of the searches inside the block with ``runner(jobs) -> results``."""
+    global _runner
+    before, _runner = _runner, runner
+    try:
+        yield
+    finally:
+        _runner = before
+
+
+def run(jobs: list[dict]) -> list[dict]:
+    """The jobs' results, in the order of ``jobs``, by the current runner."""
+    return _runner(jobs)
+
+
+def merge(results: list[dict], jobs: list[dict]) -> dict:
+    """The decision from its shards' results (any order): the mean values, added up in shard
+    order, and the totals of samples, solved samples and capped shards."""
+    by_key = {r["key"]: r for r in results}
+    ordered = [by_key[j["key"]] for j in jobs]
+    n = len(jobs[0]["legal"])
+    for r in ordered:
+        v = r["values"]
+        if len(v) != n or not all(isinstance(x, (int, float)) and math.isfinite(x) for x in v):
+            raise ValueError("a search shard's values do not fit its decision")
+    values = []
+    for j in range(n):
+        t = 0.0
+        for r in ordered:
+            t += r["values"][j]
+        values.append(t / len(ordered))
+    solved = [r["solved"] for r in ordered if r.get("solved") is not None]
+    return {"values": values, "samples": sum(r["samples"] for r in ordered),
+            "solved": sum(solved) if solved else None,
+            "capped": any(r["capped"] for r in ordered)}

@@ -35,6 +35,7 @@ import { fitHand } from "./lib/table/hand.js";
 import { initRules, relabelRules } from "./lib/rules.js";
 import { initSettings, relabelSettings } from "./lib/settings.js";
 import { initKeys } from "./lib/table/keys.js";
+import { startPool, poolDebugHooks } from "./lib/pool.js";
 
 const hashAtLoad = parseHash();
 S.lang = pickLang(hashAtLoad.lang);
@@ -81,6 +82,7 @@ function engineReady(info, timings, build) {
   else if (go) go();
   kept.then(() => { if (!el.menu.hidden) renderMenu(); });
   startOffline();
+  startPool();                             // the search workers boot after the table's engine
 }
 
 /** Start the game a hash names (or resume it, when a game with these settings is in
@@ -240,6 +242,7 @@ window.atutPage = {
   logLine: (ev) => debugText(eventHTML(ev)),
   summaryLine: (item) => debugText(summaryHTML(item)),
 };
+if (S.debug) window.atutPool = poolDebugHooks();   // test-only: the search workers (lib/pool.js)
 
 function debugText(html) {
   if (!S.debug) throw new Error("open the page with debug=1");

@@ -14,6 +14,11 @@ import * as store from "./lib/store.js";
 
 const here = (path) => new URL(path, import.meta.url).href;
 const debug = new URL(import.meta.url).searchParams.get("debug") === "1";
+// A worker started with the name "atut-search" (lib/pool.js) is a search worker of the pool
+// (#18): it boots like the table's, then only runs the shards of a search that the table's
+// worker sends it over a MessagePort.  The name, not a URL parameter: the service worker
+// precaches worker.js by its exact URL.
+const SEARCH_ROLE = self.name === "atut-search";
 
 function progress(pct, stage) {
   self.postMessage({ type: "progress", pct, stage });
@@ -301,27 +306,208 @@ async function outsideStep() {
   return py("outside_fallback", {});   // the seat's level-2 bot plays this move
 }
 
-self.onmessage = async (e) => {
+// --- the pool of search workers (#18) ---------------------------------------------------------
+// Level 4's search (a level-4 bot's move, review grades, why a bot played) is split by the bridge
+// into shards: independent searches with their own seeds, merged in shard order.  With ports to
+// search workers (`pool_ports`, from lib/pool.js) the bridge is in pool mode: an op that needs
+// shards replies {ok: true, shards: [job, ...]} and changes nothing; the jobs (the bot seat's
+// view: never sent to the page, only over the ports) run in the search workers, round-robin and
+// all at once, their results go back with `shards_done` and the op is asked again.  A search
+// worker that fails or does not answer in time: this op is computed with the pool off (the same
+// shards, one after the other, here), and a worker that timed out is dropped.
+
+const JOB_TIMEOUT_MS = 60000;
+const POOL_ROUNDS = 3;             // asked again at most this often, then computed here
+const pool = { ports: [], n: 0, timeoutMs: JOB_TIMEOUT_MS, supported: true, on: false, busy: null };
+
+function poolMode(on) {
+  on = !!on && pool.supported;
+  if (on === pool.on && on) return;
+  try {
+    pool.on = !!py("pool", { on }).on;
+  } catch (_) {                  // a bridge without the pool: the table searches alone
+    pool.supported = false;
+    pool.on = false;
+  }
+}
+
+function dropPort(entry, why) {
+  const i = pool.ports.indexOf(entry);
+  if (i >= 0) pool.ports.splice(i, 1);
+  entry.port.onmessage = null;
+  entry.port.close();
+  for (const w of entry.waits.values()) { clearTimeout(w.timer); w.reject(new Error(why)); }
+  entry.waits.clear();
+  if (!pool.ports.length) poolMode(false);
+}
+
+function setPorts(ports) {
+  for (const e of pool.ports.slice()) dropPort(e, "the pool was restarted");
+  for (const port of ports) {
+    const entry = { port, waits: new Map() };
+    port.onmessage = (e) => {
+      const m = e.data;
+      const w = m && typeof m === "object" ? entry.waits.get(m.n) : null;
+      if (!w) return;
+      entry.waits.delete(m.n);
+      clearTimeout(w.timer);
+      if (m.ok === true && "result" in m) w.resolve(m.result);
+      else {
+        w.reject(new Error(typeof m.error === "string" ? m.error : "a search worker sent a malformed reply"));
+        if (m.dead) dropPort(entry, "a search worker has no engine");
+      }
+    };
+    port.onmessageerror = () => dropPort(entry, "a search worker's message could not be read");
+    pool.ports.push(entry);
+  }
+  if (pool.ports.length) poolMode(true);
+  else poolMode(false);
+}
+
+/** One request to a search worker over its port; `ahead` requests wait before it there. */
+function portRequest(entry, op, args, ahead = 0) {
+  return new Promise((resolve, reject) => {
+    const n = ++pool.n;
+    const timer = setTimeout(() => dropPort(entry, "a search worker did not answer in time"), pool.timeoutMs * (ahead + 1));
+    entry.waits.set(n, { resolve, reject, timer });
+    try {
+      entry.port.postMessage({ n, op, args });
+    } catch (err) {
+      entry.waits.delete(n);
+      clearTimeout(timer);
+      reject(err);
+    }
+  });
+}
+
+function runShards(jobs) {
+  const ports = pool.ports.slice();
+  if (!ports.length) return Promise.reject(new Error("no search worker"));
+  return Promise.all(jobs.map((job, i) => portRequest(ports[i % ports.length], "shard_run", { job }, Math.floor(i / ports.length))));
+}
+
+/** A bridge op, its shards run in the pool when the bridge asks for them: the reply object. */
+async function bridgeCall(op, args) {
+  let r = JSON.parse(handle(op, args));
+  if (!(r.ok === true && Array.isArray(r.shards) && !("result" in r))) return r;
+  let done;
+  const busy = new Promise((resolve) => { done = resolve; });
+  pool.busy = busy;                // the other requests wait until this op has its answer
+  try {
+    for (let round = 0; round < POOL_ROUNDS; round++) {
+      let results;
+      try {
+        results = await runShards(r.shards);
+      } catch (err) {
+        console.warn("search pool:", err && err.message ? err.message : err);
+        break;
+      }
+      py("shards_done", { results });
+      r = JSON.parse(handle(op, args));
+      if (!(r.ok === true && Array.isArray(r.shards) && !("result" in r))) return r;
+    }
+    const was = pool.on;           // the pool failed or the game kept changing: computed here
+    poolMode(false);
+    try {
+      return JSON.parse(handle(op, args));
+    } finally {
+      if (was && pool.ports.length) poolMode(true);
+    }
+  } finally {
+    if (pool.busy === busy) pool.busy = null;
+    done();
+  }
+}
+
+const poolOps = {
+  /** The page's ports to the search workers (replacing any earlier ones); [] ends the pool. */
+  pool_ports(args) {
+    const ports = isObject(args) && Array.isArray(args.ports) ? args.ports.filter((p) => p instanceof MessagePort) : [];
+    setPorts(ports);
+    return { workers: pool.ports.length, on: pool.on };
+  },
+  /** debug=1: how long a search worker may take per job (the tests' dead worker). */
+  debug_pool_timeout(args) {
+    if (!debug) throw new Error("debug_pool_timeout needs the page opened with debug=1");
+    const ms = isObject(args) ? args.ms : undefined;
+    pool.timeoutMs = Number.isFinite(ms) && ms > 0 ? ms : JOB_TIMEOUT_MS;
+    return { ms: pool.timeoutMs, workers: pool.ports.length, on: pool.on };
+  },
+  /** debug=1: each search worker's memory (the bridge's debug_memory there). */
+  async debug_pool_memory() {
+    if (!debug) throw new Error("debug_pool_memory needs the page opened with debug=1");
+    return Promise.all(pool.ports.map((e) => portRequest(e, "debug_memory", {}).catch((err) => ({ error: err.message }))));
+  },
+};
+
+// --- a search worker: jobs on its port, nothing else -----------------------------------------
+
+const SEARCH_OPS = new Set(["shard_run", "debug_memory"]);
+
+function serveSearch(port) {
+  port.onmessage = async (e) => {
+    const m = e.data;
+    if (!m || typeof m !== "object" || !Number.isInteger(m.n)) return;
+    let reply;
+    if (!(await booted)) reply = { ok: false, error: "the engine did not load", dead: true };
+    else if (!SEARCH_OPS.has(m.op)) reply = { ok: false, error: `a search worker has no op ${JSON.stringify(m.op)}` };
+    else {
+      try {
+        reply = JSON.parse(handle(m.op, isObject(m.args) ? m.args : {}));
+      } catch (err) {
+        reply = { ok: false, error: String(err && err.message ? err.message : err) };
+      }
+    }
+    port.postMessage({ n: m.n, ...reply });
+  };
+}
+
+let searchPort = null;
+
+function searchMessage(e) {
+  const m = e.data;
+  if (!m || typeof m !== "object") return;
+  if (m.type === "port" && e.ports && e.ports[0]) {
+    if (searchPort) searchPort.close();
+    searchPort = e.ports[0];
+    serveSearch(searchPort);
+    if (m.id !== undefined) self.postMessage({ id: m.id, ok: true, result: true });
+  } else if (m.id !== undefined) {
+    self.postMessage({ id: m.id, ok: false, error: "a search worker only serves its port" });
+  }
+}
+
+// --- the table's worker: requests from the page ----------------------------------------------
+
+const unqueued = (op) => typeof op === "string" && (op.startsWith("outside_") || Object.hasOwn(poolOps, op));
+
+async function tableMessage(e) {
   const { id, op, args } = e.data || {};
   if (!(await booted)) {
     self.postMessage({ id, ok: false, error: "the engine did not load" });
     return;
   }
+  // while an op waits for the pool, the others wait their turn (as while Python computes)
+  while (pool.busy && !unqueued(op)) await pool.busy;
   let reply;
   const transfer = [];
   try {
     if (typeof op === "string" && Object.hasOwn(own, op)) reply = { ok: true, result: await own[op](args) };
+    else if (typeof op === "string" && Object.hasOwn(poolOps, op)) reply = { ok: true, result: await poolOps[op](args) };
     else if (typeof op === "string" && Object.hasOwn(outsideOps, op)) {
       const result = outsideOps[op](args);
       if (result instanceof MessagePort) transfer.push(result);
       reply = { ok: true, result };
     } else if (typeof op === "string" && op.startsWith("outside_")) throw new Error(`unknown op ${JSON.stringify(op)}`);   // the worker's own
+    else if (op === "pool" || op === "shards_done" || op === "shard_run") throw new Error(`${op} is the worker's own`);
     else if (op === "bot_step") {
       const r = await outsideStep();
-      reply = r !== null ? { ok: true, result: r } : JSON.parse(handle(op, args));
-    } else reply = JSON.parse(handle(String(op), args));
+      reply = r !== null ? { ok: true, result: r } : await bridgeCall(op, args);
+    } else reply = await bridgeCall(String(op), args);
   } catch (err) {
     reply = { ok: false, error: String(err && err.message ? err.message : err) };
   }
   self.postMessage({ id, ...reply }, transfer);
-};
+}
+
+self.onmessage = SEARCH_ROLE ? searchMessage : tableMessage;

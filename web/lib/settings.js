@@ -2,7 +2,7 @@
 // (localStorage): the language, the bots' speed (changed at once, also during a game; it is in
 // the shareable hash as `delay`, like the rest of what changes the game), the hint and undo aids
 // (lib/aids.js keeps them), the pace (the only legal card played by itself, a finished trick kept
-// until a key or a click, sounds: lib/sound.js), and the look: large print, projector mode and the four-colour deck (body classes; not in
+// until a key or a click, sounds: lib/sound.js), the search workers (lib/pool.js), and the look: large print, projector mode and the four-colour deck (body classes; not in
 // the hash, they change nothing of the game).  Opened from the top bar's Settings button; Esc or
 // × closes it.
 
@@ -13,6 +13,7 @@ import { t } from "./words.js";
 import { writeHash } from "./hash.js";
 import { aidSettingsHTML, bindAidSettings } from "./aids.js";
 import { soundOn, setSound, initSound, relabelSound, onSoundChange } from "./sound.js";
+import { POOL_CHOICES, poolChoice, autoPoolSize, setPoolChoice } from "./pool.js";
 
 const LOOKS = { large: "atut.look.large", projector: "atut.look.projector", four: "atut.look.four" };
 const DELAY_KEY = "atut.delay";
@@ -47,6 +48,8 @@ function panelHTML() {
   const opt = (d) => `<option value="${d}" ${d === cur ? "selected" : ""}>${esc(t("ui.delay." + d))}</option>`;
   const look = (name) => `<label class="field check"><input type="checkbox" data-look="${name}" ${lookOn(name) ? "checked" : ""}><span>${esc(t("ui.look." + name))}</span></label>`;
   const pace = (name) => `<label class="field check"><input type="checkbox" data-pace="${name}" ${paceOn(name) ? "checked" : ""}><span>${esc(t("ui.pace." + name))}</span></label>`;
+  const poolOpt = (c) => `<option value="${c}" ${c === poolChoice() ? "selected" : ""}>${esc(
+    c === "auto" ? t("ui.pool.auto", { n: autoPoolSize() }) : c === "1" ? t("ui.pool.one") : c)}</option>`;
   const lang = (l, label) => `<label class="field check"><input type="radio" name="settings-lang" value="${l}" ${S.lang === l ? "checked" : ""}><span>${label}</span></label>`;
   return `<div class="rules-head"><h2 id="settings-title">${esc(t("ui.settings"))}</h2>
       <button type="button" class="close" data-testid="settings-close" aria-label="${esc(t("ui.close_panel"))}" title="${esc(t("ui.close_panel"))}">×</button></div>
@@ -56,7 +59,9 @@ function panelHTML() {
         <label class="field"><span>${esc(t("ui.delay"))}</span><select data-testid="settings-delay">${DELAYS.map(opt).join("")}</select></label>
         ${pace("autoplay")}${pace("keeptrick")}
         <label class="field check"><input type="checkbox" data-sound ${soundOn() ? "checked" : ""}><span>${esc(t("ui.sound.setting"))}</span></label>
-        ${aidSettingsHTML()}</fieldset>
+        ${aidSettingsHTML()}
+        <label class="field"><span>${esc(t("ui.pool"))}</span><select data-testid="settings-pool">${POOL_CHOICES.map(poolOpt).join("")}</select></label>
+        <p class="settings-note">${esc(t("ui.pool.note"))}</p></fieldset>
       <fieldset><legend>${esc(t("ui.settings.look"))}</legend>${look("large")}${look("projector")}${look("four")}</fieldset>
       <p class="settings-note">${esc(t("ui.settings.note"))}</p></div>`;
 }
@@ -69,6 +74,7 @@ function bind() {
     S.menu.delay = d;
     if (S.view) { S.delay = d; writeHash(); }      // the bots' next move already waits d
   });
+  $("[data-testid=settings-pool]", panel).addEventListener("change", (e) => setPoolChoice(e.target.value));
   for (const c of panel.querySelectorAll("input[data-look]")) {
     c.addEventListener("change", () => { put(LOOKS[c.dataset.look], c.checked ? "on" : "off"); applyLooks(); window.dispatchEvent(new Event("resize")); });
   }

@@ -51,14 +51,15 @@ export function startWorker({ debug, progress, ready, failed }) {
   for (const e of queued) (e.type === "error" ? worker.onerror : worker.onmessage)(e);
 }
 
-/** One request to the engine: resolves with its result, rejects with its error message. */
-export function request(op, args = {}) {
+/** One request to the engine: resolves with its result, rejects with its error message.
+ *  `transfer`: objects moved to the worker with the request (the search pool's MessagePorts). */
+export function request(op, args = {}, transfer = []) {
   return new Promise((resolve, reject) => {
     if (!worker) return reject(new Error("the engine is not running"));
     if (typeof op !== "string") return reject(new Error(`a request's op must be a string, not ${typeof op}`));
     const id = nextId++;
     try {
-      worker.postMessage({ id, op, args });
+      worker.postMessage({ id, op, args }, transfer);
     } catch (err) {                                     // e.g. a function among the arguments
       return reject(new Error(`the request could not be sent to the engine: ${err && err.message ? err.message : err}`));
     }

@@ -31,6 +31,8 @@ async function fetchOk(url, kind) {
 }
 
 let handle = null;                 // the Python bridge's handle(op, args_json) -> json text
+let handleText = null;             // the same, the arguments as JSON text
+let jobTexts = null;               // a {shards} reply's text -> JSON text of its jobs' texts
 const RUNTIME_FILES = ["pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
 const LOAD_TIMEOUT_MS = 240000;    // a runtime that neither starts nor fails: give up and say so
 
@@ -158,6 +160,12 @@ async function boot() {
   bridge.DEBUG = debug;
   const h = bridge.handle;
   handle = (op, args) => h(op, JSON.stringify(args ?? {}));
+  handleText = (op, text) => h(op, text);
+  // a job's seeds are 64-bit integers, which a JS number would round: each job is passed on as
+  // the text Python wrote (split here by Python), never parsed on the way
+  jobTexts = pyodide.runPython("import json\n"
+    + "def _atut_job_texts(text):\n    return json.dumps([json.dumps(j) for j in json.loads(text)['shards']])\n"
+    + "_atut_job_texts");
   // the games' seat counts and options come from the build (build.json): the game modules are
   // imported only when a game starts
   const info = JSON.parse(handle("info", manifest.classes ? { built: manifest.built, classes: manifest.classes } : {}));
@@ -318,7 +326,8 @@ async function outsideStep() {
 
 const JOB_TIMEOUT_MS = 60000;
 const POOL_ROUNDS = 3;             // asked again at most this often, then computed here
-const pool = { ports: [], n: 0, timeoutMs: JOB_TIMEOUT_MS, supported: true, on: false, busy: null };
+const pool = { ports: [], n: 0, timeoutMs: JOB_TIMEOUT_MS, supported: true, on: false, busy: null,
+  counts: { asked: 0, jobs: 0, fallbacks: 0, capped: 0 } };
 
 function poolMode(on) {
   on = !!on && pool.supported;
@@ -364,7 +373,8 @@ function setPorts(ports) {
   else poolMode(false);
 }
 
-/** One request to a search worker over its port; `ahead` requests wait before it there. */
+/** One request to a search worker over its port (`args`: an object or its JSON text);
+ *  `ahead` requests wait before it there. */
 function portRequest(entry, op, args, ahead = 0) {
   return new Promise((resolve, reject) => {
     const n = ++pool.n;
@@ -380,33 +390,43 @@ function portRequest(entry, op, args, ahead = 0) {
   });
 }
 
-function runShards(jobs) {
+/** The jobs of a {shards} reply (its text) run in the pool: their results, in job order. */
+function runShards(text) {
   const ports = pool.ports.slice();
   if (!ports.length) return Promise.reject(new Error("no search worker"));
-  return Promise.all(jobs.map((job, i) => portRequest(ports[i % ports.length], "shard_run", { job }, Math.floor(i / ports.length))));
+  const jobs = JSON.parse(jobTexts(text));
+  return Promise.all(jobs.map((job, i) => portRequest(ports[i % ports.length], "shard_run", `{"job": ${job}}`, Math.floor(i / ports.length))));
 }
+
+const wantsShards = (r) => r.ok === true && Array.isArray(r.shards) && !("result" in r);
 
 /** A bridge op, its shards run in the pool when the bridge asks for them: the reply object. */
 async function bridgeCall(op, args) {
-  let r = JSON.parse(handle(op, args));
-  if (!(r.ok === true && Array.isArray(r.shards) && !("result" in r))) return r;
+  let text = handle(op, args);
+  let r = JSON.parse(text);
+  if (!wantsShards(r)) return r;
   let done;
   const busy = new Promise((resolve) => { done = resolve; });
   pool.busy = busy;                // the other requests wait until this op has its answer
+  pool.counts.asked++;
   try {
     for (let round = 0; round < POOL_ROUNDS; round++) {
       let results;
       try {
-        results = await runShards(r.shards);
+        pool.counts.jobs += r.shards.length;
+        results = await runShards(text);
+        pool.counts.capped += results.filter((x) => x && x.capped).length;
       } catch (err) {
         console.warn("search pool:", err && err.message ? err.message : err);
         break;
       }
       py("shards_done", { results });
-      r = JSON.parse(handle(op, args));
-      if (!(r.ok === true && Array.isArray(r.shards) && !("result" in r))) return r;
+      text = handle(op, args);
+      r = JSON.parse(text);
+      if (!wantsShards(r)) return r;
     }
     const was = pool.on;           // the pool failed or the game kept changing: computed here
+    pool.counts.fallbacks++;
     poolMode(false);
     try {
       return JSON.parse(handle(op, args));
@@ -426,12 +446,15 @@ const poolOps = {
     setPorts(ports);
     return { workers: pool.ports.length, on: pool.on };
   },
-  /** debug=1: how long a search worker may take per job (the tests' dead worker). */
-  debug_pool_timeout(args) {
-    if (!debug) throw new Error("debug_pool_timeout needs the page opened with debug=1");
-    const ms = isObject(args) ? args.ms : undefined;
-    pool.timeoutMs = Number.isFinite(ms) && ms > 0 ? ms : JOB_TIMEOUT_MS;
-    return { ms: pool.timeoutMs, workers: pool.ports.length, on: pool.on };
+  /** debug=1: the pool's state and counts; {timeout_ms} sets how long a search worker may take
+   *  per job (the tests' dead worker; null: the default). */
+  debug_pool(args) {
+    if (!debug) throw new Error("debug_pool needs the page opened with debug=1");
+    if (isObject(args) && "timeout_ms" in args) {
+      const ms = args.timeout_ms;
+      pool.timeoutMs = Number.isFinite(ms) && ms > 0 ? ms : JOB_TIMEOUT_MS;
+    }
+    return { timeout_ms: pool.timeoutMs, workers: pool.ports.length, on: pool.on, ...pool.counts };
   },
   /** debug=1: each search worker's memory (the bridge's debug_memory there). */
   async debug_pool_memory() {
@@ -453,7 +476,7 @@ function serveSearch(port) {
     else if (!SEARCH_OPS.has(m.op)) reply = { ok: false, error: `a search worker has no op ${JSON.stringify(m.op)}` };
     else {
       try {
-        reply = JSON.parse(handle(m.op, isObject(m.args) ? m.args : {}));
+        reply = JSON.parse(typeof m.args === "string" ? handleText(m.op, m.args) : handle(m.op, isObject(m.args) ? m.args : {}));
       } catch (err) {
         reply = { ok: false, error: String(err && err.message ? err.message : err) };
       }

@@ -1,0 +1,124 @@
+"""The pool of search workers (#18) in Chromium: level 4's search split into shards, run in
+extra Pyodide workers (web/lib/pool.js, web/worker.js's search role).
+
+- The first deal of a seeded game with level-4 bots (no delay, the person choosing seeded random
+  actions) is played with 4 search workers and with 1 (no pool): the same actions (read from the
+  save, debug=1), and the pool did run jobs.  The review grade of the person's first decision is
+  the same with the pool as without.
+- A search worker that dies (terminated by the test's hook, a short time-out set) does not stall
+  the game: the move waits for the time-out, is computed in the table's worker, the dead worker
+  is dropped, and the moves are still the same.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+from conftest import VIEWPORT, PageProblems
+
+from harness import open_game
+
+GAME, PLAYERS, SEED = "sixty_six", 2, 11
+TURN = "[data-testid=game-over], [data-action]:not([disabled])"
+
+
+def _page(browser, dist_url, workers):
+    ctx = browser.new_context(viewport=VIEWPORT, locale="en-US")
+    ctx.add_init_script(f"try {{ localStorage.setItem('atut.pool', '{workers}'); }} catch (_) {{}}")
+    pg = ctx.new_page()
+    pg.set_default_timeout(120_000)
+    problems = PageProblems(dist_url)
+    pg.on("console", problems.on_console)
+    pg.on("pageerror", problems.on_pageerror)
+    pg.on("request", problems.on_request)
+    open_game(pg, dist_url, GAME, PLAYERS, SEED, bots="4")
+    want = workers if workers >= 2 else 0
+    pg.wait_for_function("(n) => window.atutPool && window.atutPool.size === n", arg=want)
+    pg.wait_for_function("(n) => atutPage.request('debug_pool').then((p) => p.workers === n)",
+                         arg=want, polling=200)
+    return ctx, pg, problems
+
+
+def _pool(pg):
+    return pg.evaluate("() => atutPage.request('debug_pool')")
+
+
+def _actions(pg):
+    return json.loads(pg.evaluate("() => atutPage.request('save')"))["actions"]
+
+
+def _play(pg, turns=None):
+    """The person's seeded random choices until the first deal ends (or `turns` of them)."""
+    rng = random.Random(SEED)
+    n = 0
+    while turns is None or n < turns:
+        pg.wait_for_selector(TURN, timeout=180_000)
+        v = pg.evaluate("() => atutPage.view")
+        if v["is_over"] or v["deal_no"] != 1:
+            return
+        if v["to_move"] != 0:
+            pg.wait_for_timeout(20)
+            continue
+        before = json.dumps(v)
+        controls = pg.locator("[data-action]:not([disabled])")
+        controls.nth(rng.randrange(controls.count())).click()
+        n += 1
+        pg.wait_for_function("(b) => JSON.stringify(window.atutPage.view) !== b", arg=before)
+    # the bots' replies to the last choice
+    pg.wait_for_function("() => atutPage.view && (atutPage.view.to_move === 0 || atutPage.view.is_over)")
+
+
+def _first_grade(pg):
+    pg.wait_for_selector("body[data-pregrade=done]", timeout=300_000)
+    steps = pg.evaluate("() => atutPage.request('review')")["steps"]
+    i = next(s["i"] for s in steps if s["mine"])
+    return pg.evaluate("(i) => atutPage.request('review_grade', {i})", i)
+
+
+def test_pool_same_moves_and_grade(browser, dist_url):
+    ctx, pg, problems = _page(browser, dist_url, 1)
+    try:
+        _play(pg)
+        alone = _actions(pg)
+        grade_alone = _first_grade(pg)
+        assert _pool(pg)["jobs"] == 0
+    finally:
+        ctx.close()
+    problems.check()
+
+    ctx, pg, problems = _page(browser, dist_url, 4)
+    try:
+        _play(pg)
+        pooled = _actions(pg)
+        p = _pool(pg)
+        assert p["on"] and p["workers"] == 4 and p["jobs"] > 0 and p["fallbacks"] == 0, p
+        assert pooled == alone
+        grade_pooled = _first_grade(pg)
+        assert grade_pooled == grade_alone
+        after = _pool(pg)
+        assert after["fallbacks"] == 0 and after["jobs"] > p["jobs"], after   # graded in the pool
+    finally:
+        ctx.close()
+    problems.check()
+
+
+def test_dead_search_worker_falls_back(browser, dist_url):
+    ctx, pg, problems = _page(browser, dist_url, 2)
+    try:
+        pg.evaluate("() => atutPage.request('debug_pool', {timeout_ms: 2000})")
+        pg.evaluate("() => window.atutPool.kill(0)")
+        _play(pg, turns=3)
+        p = _pool(pg)
+        assert p["fallbacks"] >= 1 and p["workers"] == 1 and p["jobs"] > 0, p
+        got = _actions(pg)
+    finally:
+        ctx.close()
+    problems.check()
+    ctx, pg, problems = _page(browser, dist_url, 1)
+    try:
+        _play(pg, turns=3)
+        assert _actions(pg) == got
+    finally:
+        ctx.close()
+    problems.check()

@@ -939,7 +939,7 @@ def bench_bots(args: list[str]) -> int:
 
 
 BROWSER_SCRIPTS = {"bench-page": "bench_page", "soak-page": "soak_page", "bench-aids": "bench_aids",
-                   "bench-lab": "bench_lab"}
+                   "bench-lab": "bench_lab", "bench-pool": "bench_pool"}
 
 
 def main(argv: list[str]) -> int:

@@ -493,8 +493,7 @@ function searchMessage(e) {
   if (m.type === "port" && e.ports && e.ports[0]) {
     if (searchPort) searchPort.close();
     searchPort = e.ports[0];
-    serveSearch(searchPort);
-    if (m.id !== undefined) self.postMessage({ id: m.id, ok: true, result: true });
+    serveSearch(searchPort);       // no answer: the page has nothing to wait for
   } else if (m.id !== undefined) {
     self.postMessage({ id: m.id, ok: false, error: "a search worker only serves its port" });
   }

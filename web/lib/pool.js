@@ -56,7 +56,7 @@ export function startPool() {
     };
     w.onerror = (e) => { console.warn("search worker:", e.message || "failed"); e.preventDefault(); };
     const ch = new MessageChannel();
-    w.postMessage({ type: "port", id: i + 1 }, [ch.port1]);
+    w.postMessage({ type: "port" }, [ch.port1]);
     ports.push(ch.port2);
     workers.push(w);
   }

@@ -29,11 +29,13 @@ sys.path.insert(0, str(ROOT / "web"))
 import atut  # noqa: E402
 import bridge  # noqa: E402
 from atut import cards as C  # noqa: E402
+from atut.bots import make_bot, shards  # noqa: E402
 
 SCALE = float(os.environ.get("ATUT_FUZZ_SCALE", "1") or 1)
 PER_TABLE = 200                       # requests per table; 5 games x 2 seeds x 5 stops
 MAX_MESSAGE = 600
 SLOW = {"hint", "review_grade"}       # a search: only with a small budget
+TINY = {"rollouts": 4, "min_samples": 1, "time_cap": 0.02}
 OPS = sorted(n[3:] for n in dir(bridge.Table) if n.startswith("op_"))
 PARAMS = {op: [p for p in inspect.signature(getattr(bridge.Table, "op_" + op)).parameters
                if p != "self"] for op in OPS}
@@ -126,6 +128,18 @@ def value_for(rng, op, name, table, sound=False):
     if name == "i":
         n = len(g.history) if g is not None else 10
         return rng.randrange(n + 2) if good else junk(rng)
+    if name == "on":                                      # the pool of search workers (#18)
+        return rng.choice([True, False]) if good else junk(rng)
+    if name == "job":                                     # a shard of a level-4 search, small
+        if g is None or g.to_move is None or not good and rng.random() < 0.5:
+            return junk(rng)
+        job = make_bot(g.game_id, 4, seed=1, budget=TINY).shard_jobs(g.view(g.to_move))[0]
+        if not good:
+            job[rng.choice(sorted(job))] = junk(rng)
+        return job
+    if name == "results":
+        return [] if good else rng.choice([junk(rng), [junk(rng)], [{"key": "x", "values": [1],
+                                           "samples": 1, "solved": None, "capped": junk(rng)}]])
     if name == "max_actions":
         return rng.choice([0, 5, 50]) if good else rng.choice(["x", None, [], 1.5, -3, True])
     return junk(rng)
@@ -144,7 +158,7 @@ def request(rng, table):
         args[rng.choice(["extra", "self", "kwargs", "actions", "", "__class__"])] = junk(rng)
     slow = isinstance(op, str) and op in SLOW
     if slow and "budget" not in args:
-        args["budget"] = {"rollouts": 4, "min_samples": 1, "time_cap": 0.02}
+        args["budget"] = dict(TINY)
     if slow and isinstance(args.get("budget"), dict) and "time_cap" in args["budget"] and \
             isinstance(args["budget"]["time_cap"], (int, float)):
         args["budget"]["time_cap"] = 0.02              # a number: never a lifted cap
@@ -179,6 +193,13 @@ def check_reply(op, args_json, reply, before, table, seed):
     where = f"seed {seed}: {op!r} {args_json[:300]!r}"
     assert isinstance(reply, str), where
     r = json.loads(reply)
+    if bridge.TABLE.pool and isinstance(r, dict) and set(r) == {"ok", "shards"}:
+        # the pool is on: a level-4 search asks for its shards and changes nothing
+        assert r["ok"] is True and r["shards"], where
+        assert all(set(j) == set(shards.JOB_KEYS) for j in r["shards"]), where
+        assert state(table) == before, f"{where}: a request for shards changed the table"
+        TRIED["shards asked"] += 1
+        return
     assert isinstance(r, dict) and set(r) in ({"ok", "result"}, {"ok", "error"}), \
         (where, reply[:300])
     if r["ok"] is True:
@@ -245,7 +266,8 @@ def test_no_game_yet_every_op_is_refused_clearly(monkeypatch):
     monkeypatch.setattr(bridge, "TABLE", bridge.Table())
     rng = random.Random(0)
     for op in OPS:
-        if op in ("info", "new_game", "load", "debug_random_play", "debug_memory"):
+        if op in ("info", "new_game", "load", "debug_random_play", "debug_memory", "pool",
+                  "shards_done", "shard_run"):         # these need no game
             continue
         for _ in range(20):
             args = {n: value_for(rng, op, n, bridge.TABLE) for n in PARAMS[op]

@@ -60,12 +60,15 @@ class ShardsNeeded(BaseException):
         self.jobs = jobs
 
 
-def split_budget(budget: dict, k: int) -> dict:
-    """``budget`` with every counted key (``SPLIT``) divided among ``k`` shards."""
+def split_budget(budget: dict, i: int, k: int) -> dict:
+    """Shard ``i``'s part of ``budget``: every counted key (``SPLIT``) divided among ``k``
+    shards, the first shards taking one more of what does not divide evenly (each at least
+    1), so that the parts add up to the whole."""
     out = dict(budget)
     for key in SPLIT:
-        if key in out and out[key]:
-            out[key] = max(1, -(-out[key] // k))
+        v = out.get(key)
+        if v:
+            out[key] = max(1, v // k + (i < v % k))
     return out
 
 
@@ -73,11 +76,10 @@ def make_jobs(game_id: str, level: int, view: dict, legal: list, rng: random.Ran
               budget: dict, k: int) -> list[dict]:
     """The ``k`` jobs of one decision; their seeds are the next ``k`` draws of ``rng``."""
     seeds = [rng.getrandbits(64) for _ in range(k)]
-    share = split_budget(budget, k)
     jobs = []
     for i, seed in enumerate(seeds):
         job = {"game": game_id, "level": level, "shard": i, "shards": k, "seed": seed,
-               "budget": share, "view": view, "legal": legal}
+               "budget": split_budget(budget, i, k), "view": view, "legal": legal}
         job["key"] = hashlib.sha256(canonical(job).encode()).hexdigest()[:32]
         jobs.append(job)
     return jobs

@@ -31,8 +31,6 @@ async function fetchOk(url, kind) {
 }
 
 let handle = null;                 // the Python bridge's handle(op, args_json) -> json text
-let handleText = null;             // the same, the arguments as JSON text
-let jobTexts = null;               // a {shards} reply's text -> JSON text of its jobs' texts
 const RUNTIME_FILES = ["pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
 const LOAD_TIMEOUT_MS = 240000;    // a runtime that neither starts nor fails: give up and say so
 
@@ -160,12 +158,6 @@ async function boot() {
   bridge.DEBUG = debug;
   const h = bridge.handle;
   handle = (op, args) => h(op, JSON.stringify(args ?? {}));
-  handleText = (op, text) => h(op, text);
-  // a job's seeds are 64-bit integers, which a JS number would round: each job is passed on as
-  // the text Python wrote (split here by Python), never parsed on the way
-  jobTexts = pyodide.runPython("import json\n"
-    + "def _atut_job_texts(text):\n    return json.dumps([json.dumps(j) for j in json.loads(text)['shards']])\n"
-    + "_atut_job_texts");
   // the games' seat counts and options come from the build (build.json): the game modules are
   // imported only when a game starts
   const info = JSON.parse(handle("info", manifest.classes ? { built: manifest.built, classes: manifest.classes } : {}));
@@ -373,7 +365,7 @@ function setPorts(ports) {
   else poolMode(false);
 }
 
-/** One request to a search worker over its port (`args`: an object or its JSON text);
+/** One request to a search worker over its port (`args`: an object);
  *  `ahead` requests wait before it there. */
 function portRequest(entry, op, args, ahead = 0) {
   return new Promise((resolve, reject) => {
@@ -390,20 +382,19 @@ function portRequest(entry, op, args, ahead = 0) {
   });
 }
 
-/** The jobs of a {shards} reply (its text) run in the pool: their results, in job order. */
-function runShards(text) {
+/** The jobs of a {shards} reply run in the pool: their results, in job order.  (A job's seeds
+ *  have 53 bits, bots/shards.py: exact as JS numbers.) */
+function runShards(jobs) {
   const ports = pool.ports.slice();
   if (!ports.length) return Promise.reject(new Error("no search worker"));
-  const jobs = JSON.parse(jobTexts(text));
-  return Promise.all(jobs.map((job, i) => portRequest(ports[i % ports.length], "shard_run", `{"job": ${job}}`, Math.floor(i / ports.length))));
+  return Promise.all(jobs.map((job, i) => portRequest(ports[i % ports.length], "shard_run", { job }, Math.floor(i / ports.length))));
 }
 
 const wantsShards = (r) => r.ok === true && Array.isArray(r.shards) && !("result" in r);
 
 /** A bridge op, its shards run in the pool when the bridge asks for them: the reply object. */
 async function bridgeCall(op, args) {
-  let text = handle(op, args);
-  let r = JSON.parse(text);
+  let r = JSON.parse(handle(op, args));
   if (!wantsShards(r)) return r;
   let done;
   const busy = new Promise((resolve) => { done = resolve; });
@@ -414,15 +405,14 @@ async function bridgeCall(op, args) {
       let results;
       try {
         pool.counts.jobs += r.shards.length;
-        results = await runShards(text);
+        results = await runShards(r.shards);
         pool.counts.capped += results.filter((x) => x && x.capped).length;
       } catch (err) {
         console.warn("search pool:", err && err.message ? err.message : err);
         break;
       }
       py("shards_done", { results });
-      text = handle(op, args);
-      r = JSON.parse(text);
+      r = JSON.parse(handle(op, args));
       if (!wantsShards(r)) return r;
     }
     const was = pool.on;           // the pool failed or the game kept changing: computed here
@@ -476,7 +466,7 @@ function serveSearch(port) {
     else if (!SEARCH_OPS.has(m.op)) reply = { ok: false, error: `a search worker has no op ${JSON.stringify(m.op)}` };
     else {
       try {
-        reply = JSON.parse(typeof m.args === "string" ? handleText(m.op, m.args) : handle(m.op, isObject(m.args) ? m.args : {}));
+        reply = JSON.parse(handle(m.op, isObject(m.args) ? m.args : {}));
       } catch (err) {
         reply = { ok: false, error: String(err && err.message ? err.message : err) };
       }

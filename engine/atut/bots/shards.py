@@ -74,8 +74,9 @@ def split_budget(budget: dict, i: int, k: int) -> dict:
 
 def make_jobs(game_id: str, level: int, view: dict, legal: list, rng: random.Random,
               budget: dict, k: int) -> list[dict]:
-    """The ``k`` jobs of one decision; their seeds are the next ``k`` draws of ``rng``."""
-    seeds = [rng.getrandbits(64) for _ in range(k)]
+    """The ``k`` jobs of one decision; their seeds are the next ``k`` draws of ``rng``, of 53
+    bits, so that a job passes through JavaScript's JSON unchanged."""
+    seeds = [rng.getrandbits(53) for _ in range(k)]     # exact as a JS number too (the page)
     jobs = []
     for i, seed in enumerate(seeds):
         job = {"game": game_id, "level": level, "shard": i, "shards": k, "seed": seed,

@@ -221,16 +221,20 @@ def _compare(g1, g2, seat, blocked, runs):
 
 # every worker's messages, each tagged with the worker's file and its number in the order the
 # workers were started (ids are counted per worker): worker.js#1 the table's, lab-worker.js#2
-# the lab's own (editor, help, arena), lab-worker.js#3 the one that plays the bot at the table
+# the lab's own (editor, help, arena), lab-worker.js#3 the one that plays the bot at the table;
+# search#k the pool's search workers, if the machine has the cores for them
 CAPTURE_EACH = """(() => {
   const Orig = window.Worker;
   window.__atutSent = [];
   window.__atutGot = [];
   let count = 0;
+  let searchers = 0;
   window.Worker = class extends Orig {
     constructor(url, opts) {
       super(url, opts);
-      const w = String(url).split("/").pop().split("?")[0] + "#" + (++count);
+      // the search workers of the pool (#18, as many as the machine's cores allow) apart
+      const w = opts && opts.name === "atut-search" ? "search#" + (++searchers)
+        : String(url).split("/").pop().split("?")[0] + "#" + (++count);
       this.addEventListener("message", (e) => {
         window.__atutGot.push({ w, m: JSON.parse(JSON.stringify(e.data === undefined ? null : e.data)) });
       });
@@ -294,7 +298,8 @@ def test_the_page_never_receives_the_view_of_a_student_bots_seat(browser, dist_u
             sent = {(x["w"], x["m"]["id"]): x["m"].get("op")
                     for x in page.evaluate("() => window.__atutSent") if "id" in x["m"]}
             got = [x for x in page.evaluate("() => window.__atutGot") if isinstance(x["m"], dict)]
-            assert {x["w"] for x in got} == {"worker.js#1", "lab-worker.js#2", "lab-worker.js#3"}
+            assert {x["w"] for x in got if not x["w"].startswith("search#")} == {
+                "worker.js#1", "lab-worker.js#2", "lab-worker.js#3"}
             for x in got:
                 w, m = x["w"], x["m"]
                 op = sent.get((w, m.get("id")), m.get("type"))
@@ -304,7 +309,9 @@ def test_the_page_never_receives_the_view_of_a_student_bots_seat(browser, dist_u
                     continue                     # the help panel's example view: another game
                 leaked = cards_named(m) & hidden
                 assert not leaked, f"{w} {op} names {sorted(leaked)}"
-                if w == "lab-worker.js#3":                # no card at all from the bot's worker
+                if w == "lab-worker.js#3" or w.startswith("search#"):
+                    # no card at all from the bot's worker or a search worker (they answer the
+                    # table's worker over their ports, never the page)
                     assert not cards_named(m), f"{w} {op} names {sorted(cards_named(m))}"
                 view = (m.get("result") or {}).get("view") if isinstance(m.get("result"), dict) else None
                 assert view is None or view.get("seat") == 0, "a view of another seat"

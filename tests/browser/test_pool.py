@@ -4,7 +4,8 @@ extra Pyodide workers (web/lib/pool.js, web/worker.js's search role).
 - The first deal of a seeded game with level-4 bots (no delay, the person choosing seeded random
   actions) is played with 4 search workers and with 1 (no pool): the same actions (read from the
   save, debug=1), and the pool did run jobs.  The review grade of the person's first decision is
-  the same with the pool as without.
+  the same with the pool as without.  No message to the page carries a job, a shard's result
+  or another seat's view.
 - A search worker that dies (terminated by the test's hook, a short time-out set) does not stall
   the game: the move waits for the time-out, is computed in the table's worker, the dead worker
   is dropped, and the moves are still the same.
@@ -23,9 +24,45 @@ GAME, PLAYERS, SEED = "sixty_six", 2, 11
 TURN = "[data-testid=game-over], [data-action]:not([disabled])"
 
 
+# every message a worker posts to the page, kept as JSON text (fair play: no job, no shard
+# result, no other seat's view ever reaches the page)
+CAPTURE = """(() => {
+  const Orig = window.Worker;
+  window.__poolGot = [];
+  window.Worker = class extends Orig {
+    constructor(url, opts) {
+      super(url, opts);
+      this.addEventListener("message", (e) => window.__poolGot.push(JSON.stringify(e.data ?? null)));
+    }
+  };
+})();"""
+
+
+def _walk(x):
+    if isinstance(x, dict):
+        yield x
+        for v in x.values():
+            yield from _walk(v)
+    elif isinstance(x, list):
+        for v in x:
+            yield from _walk(v)
+
+
+def _page_saw_no_search(pg):
+    """No message to the page carries a job, a shard's result or a view of another seat."""
+    got = pg.evaluate("() => window.__poolGot")
+    assert got
+    for text in got:
+        for d in _walk(json.loads(text)):
+            assert not {"shards", "job", "values"} & set(d), text[:300]
+            if isinstance(d.get("view"), dict) and "seat" in d["view"]:
+                assert d["view"]["seat"] == 0, text[:300]
+
+
 def _page(browser, dist_url, workers):
     ctx = browser.new_context(viewport=VIEWPORT, locale="en-US")
     ctx.add_init_script(f"try {{ localStorage.setItem('atut.pool', '{workers}'); }} catch (_) {{}}")
+    ctx.add_init_script(CAPTURE)
     pg = ctx.new_page()
     pg.set_default_timeout(120_000)
     problems = PageProblems(dist_url)
@@ -98,6 +135,7 @@ def test_pool_same_moves_and_grade(browser, dist_url):
         assert grade_pooled == grade_alone
         after = _pool(pg)
         assert after["fallbacks"] == 0 and after["jobs"] > p["jobs"], after   # graded in the pool
+        _page_saw_no_search(pg)
     finally:
         ctx.close()
     problems.check()

@@ -165,6 +165,37 @@ def _random_games(game_id: str, players: int, seconds: float, internal: bool = F
     return games / elapsed, deals / elapsed, actions / elapsed
 
 
+def _api_floor(game_id: str, players: int, seconds: float) -> float:
+    """Deals per second of an engine with no rules that keeps only the public API's promises,
+    on the legal-action lists of real random deals: per step a fresh dict per legal action
+    (``legal_actions``), a random pick found among them (``apply``), the action kept and its
+    event recorded.  No engine behind this API can be faster in this Python: the ceiling of
+    the "Nx a peer" targets."""
+    steps = []                                       # the legal lists of 30 seeded random deals
+    for seed in range(30):
+        game = atut.new_game(game_id, players=players, seed=seed)
+        rng = random.Random(seed)
+        deal = []
+        while game.to_move is not None and game.deal_no == 1:
+            legal = game.legal_actions()
+            deal.append(legal)
+            game.apply(rng.choice(legal))
+        steps.append(deal)
+    rng = random.Random(0)
+    deals = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        for deal in steps:
+            history, events = [], []
+            for legal_now in deal:
+                legal = list(map(dict.copy, legal_now))
+                a = legal_now[legal_now.index(rng.choice(legal))]
+                history.append(a)
+                events.append({"type": "action", "seat": 0, "action": dict(a)})
+        deals += len(steps)
+    return deals / (time.process_time() - start)
+
+
 def _peer_schnapsen(seconds: float):
     """The schnapsen PyPI package: random against random, games per second."""
     try:
@@ -241,6 +272,9 @@ def cmd_bench(args) -> int:
                 print(f"\npeer: schnapsen (PyPI) random vs random {peer:.1f} games/s; "
                       f"sixty_six 2 players is {api / peer:.1f}x that through the public API, "
                       f"{fast / peer:.1f}x through the search path")
+                floor = _api_floor("sixty_six", 2, args.seconds)
+                print(f"  the API's ceiling: no rules, only the API's promises, {floor:.1f} "
+                      f"games/s ({floor / peer:.1f}x schnapsen)")
         if "euchre" in games:
             peer = _peer_openspiel_euchre(args.seconds)
             if peer is None:
@@ -251,6 +285,9 @@ def cmd_bench(args) -> int:
                 print(f"peer: OpenSpiel euchre (one deal per game) random {peer:.1f} deals/s; "
                       f"euchre deals are {api / peer:.2f}x that through the public API, "
                       f"{fast / peer:.2f}x through the search path")
+                floor = _api_floor("euchre", 4, args.seconds)
+                print(f"  the API's ceiling: no rules, only the API's promises, {floor:.1f} "
+                      f"deals/s ({floor / peer:.2f}x OpenSpiel)")
     return 0
 
 

@@ -217,3 +217,8 @@ def test_the_pool_ops_refuse_bad_input_clearly(tables):
     small = dict(job, budget={"rollouts": 8, "min_samples": 2, "time_cap": 5.0})
     r = call(worker, "shard_run", job=small)
     assert r["ok"] and len(r["result"]["values"]) == len(job["legal"])
+    # a worker with several shards of a decision shares its time cap: never more than the job's
+    assert call(worker, "shard_run", job=small, time_cap=2.5)["ok"]
+    for cap in (0, -1, 6.0, "1", True):
+        r = call(worker, "shard_run", job=small, time_cap=cap)
+        assert r["ok"] is False and "time_cap" in r["error"], (cap, r)

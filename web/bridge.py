@@ -547,12 +547,19 @@ class Table:
             return [got.pop(j["key"]) for j in jobs]
         raise shards.ShardsNeeded(jobs)
 
-    def op_shard_run(self, job=None):
+    def op_shard_run(self, job=None, time_cap=None):
         """Run one search shard (a job an op of another worker's table asked for): the op of
-        a search worker of the pool.  Its result is values only, no card."""
+        a search worker of the pool.  Its result is values only, no card.  ``time_cap``: the
+        seconds this shard may take, at most the job's own (a worker that runs several shards
+        of a decision shares the decision's cap among them)."""
         _check_job(job)
+        cap = job["budget"].get("time_cap")
+        if time_cap is not None and not (type(time_cap) in (int, float)
+                                         and 0 < time_cap <= (cap or 0)):
+            raise ValueError(f"shard_run: time_cap must be a number of seconds above 0 and at "
+                             f"most the job's {cap!r}")
         try:
-            return shards.run_shard(job)
+            return shards.run_shard(job, time_cap)
         except (ValueError, KeyError, IndexError, TypeError, AttributeError, AssertionError) as e:
             # the view came from outside this worker: one that no game made fails the search
             raise ValueError(f"shard_run: the job's view is not one this search can read "

@@ -387,7 +387,11 @@ function portRequest(entry, op, args, ahead = 0) {
 function runShards(jobs) {
   const ports = pool.ports.slice();
   if (!ports.length) return Promise.reject(new Error("no search worker"));
-  return Promise.all(jobs.map((job, i) => portRequest(ports[i % ports.length], "shard_run", { job }, Math.floor(i / ports.length))));
+  // a worker running several shards of the decision shares the decision's time cap (a safety
+  // net: the counted budget normally ends a shard long before it) among them
+  const each = Math.ceil(jobs.length / ports.length);
+  return Promise.all(jobs.map((job, i) => portRequest(ports[i % ports.length], "shard_run",
+    { job, time_cap: job.budget.time_cap / each }, Math.floor(i / ports.length))));
 }
 
 const wantsShards = (r) => r.ok === true && Array.isArray(r.shards) && !("result" in r);

@@ -33,7 +33,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 import atut  # noqa: E402
 import build  # noqa: E402
-from harness import game_url  # noqa: E402
+from harness import game_url, play_first_deal  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -63,7 +63,6 @@ TIMES = """(() => {
   };
 })();"""
 
-TURN = "[data-testid=game-over], [data-action]:not([disabled])"
 
 
 def pct(xs, q):
@@ -94,23 +93,7 @@ def one_deal(page, game, players, moves):
                   game_url("", game, players, SEED, 0, "4", 0, "en")[1:])
     page.wait_for_function("(g) => atutPage.view && atutPage.view.game === g && "
                            "atutPage.view.deal_no === 1", arg=game, timeout=120_000)
-    rng = random.Random(SEED)
-    n = 0
-    while n < moves:
-        page.wait_for_selector(TURN, timeout=600_000)
-        v = page.evaluate("() => atutPage.view")
-        if v["is_over"] or v["deal_no"] != 1:
-            break
-        if v["to_move"] != 0:
-            page.wait_for_timeout(20)
-            continue
-        before = json.dumps(v)
-        controls = page.locator("[data-action]:not([disabled])")
-        controls.nth(rng.randrange(controls.count())).click()
-        n += 1
-        page.wait_for_function("(b) => JSON.stringify(window.atutPage.view) !== b", arg=before,
-                               timeout=600_000)
-    ended = page.evaluate("() => atutPage.view.is_over || atutPage.view.deal_no !== 1")
+    ended = play_first_deal(page, random.Random(SEED), moves, timeout=600_000)
     if ended:
         page.wait_for_selector("body[data-pregrade=done]", timeout=600_000)
     else:                              # stopped within the deal: the bots' replies

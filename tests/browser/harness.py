@@ -104,6 +104,29 @@ def play_whole_game(page, url: str, game: str, players: int | None = None, seed:
         assert clicks <= max_clicks, f"no game over after {max_clicks} clicks"
 
 
+def play_first_deal(page, rng: random.Random, turns: int | None = None,
+                    timeout: float = 180_000) -> bool:
+    """The person (seat 0) clicks one of the enabled controls at random (``rng``) on each of
+    the first deal's turns, at most ``turns`` times; True when the first deal (or the game) is
+    over, False when the turns ran out first."""
+    n = 0
+    while turns is None or n < turns:
+        page.wait_for_selector(f"{GAME_OVER}, {ENABLED_ACTION}", timeout=timeout)
+        v = page.evaluate("() => atutPage.view")
+        if v["is_over"] or v["deal_no"] != 1:
+            return True
+        if v["to_move"] != 0:
+            page.wait_for_timeout(20)
+            continue
+        before = json.dumps(v)
+        controls = page.locator(ENABLED_ACTION)
+        controls.nth(rng.randrange(controls.count())).click()
+        n += 1
+        page.wait_for_function("(b) => JSON.stringify(window.atutPage.view) !== b", arg=before,
+                               timeout=timeout)
+    return page.evaluate("() => atutPage.view.is_over || atutPage.view.deal_no !== 1")
+
+
 def saved_game(page) -> str:
     """The table's save file (needs the page opened with debug=1, as open_game does)."""
     return page.evaluate("() => window.atutPage.request('save')")

@@ -18,10 +18,9 @@ import random
 
 from conftest import VIEWPORT, PageProblems
 
-from harness import open_game
+from harness import open_game, play_first_deal
 
 GAME, PLAYERS, SEED = "sixty_six", 2, 11
-TURN = "[data-testid=game-over], [data-action]:not([disabled])"
 
 
 # every message a worker posts to the page, kept as JSON text (fair play: no job, no shard
@@ -86,23 +85,9 @@ def _actions(pg):
 
 
 def _play(pg, turns=None):
-    """The person's seeded random choices until the first deal ends (or `turns` of them)."""
-    rng = random.Random(SEED)
-    n = 0
-    while turns is None or n < turns:
-        pg.wait_for_selector(TURN, timeout=180_000)
-        v = pg.evaluate("() => atutPage.view")
-        if v["is_over"] or v["deal_no"] != 1:
-            return
-        if v["to_move"] != 0:
-            pg.wait_for_timeout(20)
-            continue
-        before = json.dumps(v)
-        controls = pg.locator("[data-action]:not([disabled])")
-        controls.nth(rng.randrange(controls.count())).click()
-        n += 1
-        pg.wait_for_function("(b) => JSON.stringify(window.atutPage.view) !== b", arg=before)
-    # the bots' replies to the last choice
+    """The person's seeded random choices until the first deal ends (or `turns` of them), then
+    the bots' replies to the last choice."""
+    play_first_deal(pg, random.Random(SEED), turns)
     pg.wait_for_function("() => atutPage.view && (atutPage.view.to_move === 0 || atutPage.view.is_over)")
 
 

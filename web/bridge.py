@@ -510,7 +510,6 @@ class Table:
             n += 1
         return {"events": g.events, "actions": n, "scores": g.scores, "winner": g.winner}
 
-    # test-only: the worker's Python memory (the Chromium soak, tests/browser/soak_page.py)
     # --- the pool of search workers (#18) -------------------------------------------------------
 
     def op_pool(self, on=False):
@@ -565,6 +564,7 @@ class Table:
             raise ValueError(f"shard_run: the job's view is not one this search can read "
                              f"({type(e).__name__})") from None
 
+    # test-only: the worker's Python memory (the Chromium soak, tests/browser/soak_page.py)
     def op_debug_memory(self, collect=True):
         import gc
         import sys

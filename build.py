@@ -9,6 +9,7 @@
     python3 build.py soak-page          50 whole games in one page, worker memory curve (Chromium)
     python3 build.py bench-bots         bot decision times: Pyodide (in Node) beside CPython
     python3 build.py bench-lab          bot lab arena deals/s in Chromium beside CPython, per game
+    python3 build.py bench-aids         hint and review grading times in Chromium
     python3 build.py bench-pool         level-4 move and grade times with 1, 2, 4 search workers
 
 build.py itself is standard library only.  It sets up .venv/ with the pinned tools of

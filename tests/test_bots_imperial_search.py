@@ -79,9 +79,18 @@ def test_the_solver_phase_is_counted_work(n):
     small = make_bot("imperial", 4, seed=1, budget=dict(lifted, solve_total=4000))
     part = small.evaluate(v)
     assert 0 < small.stats["solved"] < B.BUDGETS[4]["solve_samples"]
+    # stopped by the counted total, not by the clock: not "cut by the time cap"
+    assert small.stats["capped"] == 0
     again = make_bot("imperial", 4, seed=1, budget=dict(lifted, solve_total=4000))
     assert again.evaluate(v) == part                  # counted, so repeatable
     # too small for even one solve: the rollouts decide
     tiny = make_bot("imperial", 4, seed=1, budget=dict(lifted, solve_total=5))
     tiny.evaluate(v)
     assert tiny.stats["solved"] == 0 and tiny.stats["samples"] > 0
+
+
+def test_the_solver_phase_counts_a_decision_cut_by_the_clock():
+    v = endgame_view(2)
+    bot = make_bot("imperial", 4, seed=1, budget={"time_cap": -1.0, "clock": "cpu"})
+    bot.evaluate(v)
+    assert bot.stats["capped"] >= 1

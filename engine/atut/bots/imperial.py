@@ -1221,7 +1221,8 @@ def search_values(view: dict, legal: list, rng: random.Random, budget: dict, sta
         for j, c in enumerate(idx):
             totals[j] += vals[c]
         done += 1
-    note_search(stats, done, done < samples, done)
+    # stopped by the clock, not by the counted node total or a sample's node cap
+    note_search(stats, done, clock() > deadline, done)
     return [t / done for t in totals]
 
 

@@ -47,6 +47,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -61,6 +62,9 @@ MICROPIP_VERSION = "0.11.1"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.mjs.map", "pyodide.asm.mjs", "pyodide.asm.wasm",
                  "python_stdlib.zip", "pyodide-lock.json")
 CHROMIUM = "/usr/bin/chromium"
+# headless flags of the browser tests and benchmarks (Debian's chromium, often run as root)
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 MIME = {
     ".html": "text/html; charset=utf-8",
     ".js": "text/javascript; charset=utf-8",
@@ -810,6 +814,29 @@ def serve_in_thread(directory: Path = DIST) -> tuple[Server, str]:
     srv = make_server(0, directory)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     return srv, f"http://127.0.0.1:{srv.server_address[1]}/"
+
+
+@contextmanager
+def served_dist():
+    """The page the browser tests and benchmarks open: ``ATUT_DIST`` (a copy of dist/) or
+    dist/, built first unless ``ATUT_DIST_BUILT`` says it is, served on a free localhost port in
+    a thread; yields its base URL and stops the server at the end."""
+    dist = Path(os.environ.get("ATUT_DIST") or DIST).resolve()
+    if not (os.environ.get("ATUT_DIST_BUILT") and (dist / "index.html").exists()):
+        build(quiet=True)
+        dist = DIST
+    srv, url = serve_in_thread(dist)
+    try:
+        yield url
+    finally:
+        srv.shutdown()
+        srv.server_close()
+
+
+def launch_chromium(playwright):
+    """Headless Chromium (``CHROMIUM``, ``CHROMIUM_ARGS``) from a ``sync_playwright()``."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                      args=CHROMIUM_ARGS)
 
 
 def serve(port: int) -> None:

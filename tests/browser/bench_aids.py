@@ -36,8 +36,6 @@ import build  # noqa: E402
 from bridge import COUNTED  # noqa: E402  (the hint's and the grades' budget)
 from harness import game_url  # noqa: E402
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 SETTINGS = [("cesarz", 3), ("cesarz", 4), ("cesarz", 5), ("euchre", 4), ("imperial", 2),
             ("imperial", 3), ("tysiac1001", 3), ("tysiac1001", 4), ("sixty_six", 2),
             ("sixty_six", 3), ("sixty_six", 4)]
@@ -140,16 +138,16 @@ def main(argv):
         want = [x.split(":") for x in a.only.split(",")]
         todo = [(g, p) for g, p in SETTINGS
                 if any(w[0] == g and (len(w) == 1 or int(w[1]) == p) for w in want)]
-    dist = Path(os.environ.get("ATUT_DIST") or build.DIST)
-    if not (os.environ.get("ATUT_DIST_BUILT") and (dist / "index.html").exists()):
-        build.build(quiet=True)
-        dist = build.DIST
-    srv, url = build.serve_in_thread(dist)
+    with build.served_dist() as url:
+        return run(url, todo, a.deals)
+
+
+def run(url, todo, deals):
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"bench-aids: {len(todo)} settings x {a.deals} deals, load {load:.1f}", flush=True)
+    print(f"bench-aids: {len(todo)} settings x {deals} deals, load {load:.1f}", flush=True)
     rows = []
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=build.CHROMIUM, headless=True, args=ARGS)
+        b = build.launch_chromium(p)
         ctx = b.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
         page = ctx.new_page()
         page.set_default_timeout(120_000)
@@ -159,7 +157,7 @@ def main(argv):
         for game, players in todo:
             hints, reviews = [], []
             t0 = time.monotonic()
-            for seed in range(1, a.deals + 1):
+            for seed in range(1, deals + 1):
                 h, r = one_deal(page, game, players, 100 + seed)
                 hints += h
                 if r is not None:
@@ -182,8 +180,6 @@ def main(argv):
                   flush=True)
         ctx.close()
         b.close()
-    srv.shutdown()
-    srv.server_close()
     worst_hint = max(r[4] for r in rows)
     worst_review = max((x for r in rows for x in r[7]), default=float("nan"))
     print(f"goals: hint p95 <= 1000 ms (worst {worst_hint:.0f} ms), review <= 30 s "

@@ -9,7 +9,6 @@ the same bot source through atut.bot_from_source).  Figures only: nothing here i
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
@@ -21,11 +20,6 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 import build  # noqa: E402
 
-if os.environ.get("ATUT_DIST"):                  # a copy of dist/, as the tests take it
-    build.DIST = Path(os.environ["ATUT_DIST"]).resolve()
-
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 BOT = ("import random\n\n_rng = random.Random(0)\n\n\ndef choose(view):\n"
        "    return _rng.choice(view['legal_actions'])\n")
 PLAYERS = {"cesarz": 4, "euchre": 4, "imperial": 2, "tysiac1001": 3, "sixty_six": 2}
@@ -58,11 +52,10 @@ def main(argv=None) -> int:
     ap.add_argument("--games", default=",".join(PLAYERS))
     a = ap.parse_args(argv)
     games = [g for g in a.games.split(",") if g]
-    srv, url = build.serve_in_thread(build.DIST)
     rows = []
-    try:
+    with build.served_dist() as url:
         with sync_playwright() as p:
-            b = p.chromium.launch(executable_path=build.CHROMIUM, headless=True, args=ARGS)
+            b = build.launch_chromium(p)
             page = b.new_page(viewport={"width": 1280, "height": 800})
             for g in games:
                 web = browser(page, url, g, a.deals)
@@ -71,8 +64,6 @@ def main(argv=None) -> int:
                 print(f"{g:<11} players {PLAYERS[g]}  browser {web:7.1f} deals/s   "
                       f"CPython {cpy:7.1f} deals/s   ratio {cpy / web:5.1f}x", flush=True)
             b.close()
-    finally:
-        srv.shutdown()
     print(f"({a.deals} duplicate deals each, a random-legal-action bot file vs level 1, seed 1)")
     return 0
 

@@ -29,8 +29,6 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 import build  # noqa: E402
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 LINK = "#game=sixty_six&players=3&seed=1&delay=0"
 
 # installed before the page's own scripts: clicks New game as soon as it is enabled, and notes
@@ -67,7 +65,7 @@ SW_READY = """async () => { const r = await navigator.serviceWorker.ready; retur
 
 def _context(p, profile: str):
     return p.chromium.launch_persistent_context(profile, executable_path=build.CHROMIUM,
-                                                headless=True, args=ARGS,
+                                                headless=True, args=build.CHROMIUM_ARGS,
                                                 viewport={"width": 1366, "height": 800})
 
 
@@ -141,16 +139,11 @@ def main(argv: list[str]) -> int:
         else:
             print("usage: build.py bench-page [--runs N] [--dist DIR]", file=sys.stderr)
             return 2
-    if not (build.DIST / "index.html").exists():
-        build.build(quiet=True)
-    srv, url = build.serve_in_thread(build.DIST)
     rows = []
-    try:
+    with build.served_dist() as url:
         with sync_playwright() as p:
             for _ in range(runs):
                 rows.append(one_run(p, url))
-    finally:
-        srv.shutdown()
     report(rows)
     return 0
 

@@ -35,8 +35,6 @@ import atut  # noqa: E402
 import build  # noqa: E402
 from harness import game_url, play_first_deal  # noqa: E402
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 SETTINGS = [("cesarz", 3), ("tysiac1001", 3)]
 SEED = 7
 
@@ -117,18 +115,18 @@ def main(argv):
     if a.only:
         todo = [(x.split(":")[0], int(x.split(":")[1])) for x in a.only.split(",")]
     counts = [int(x) for x in a.workers.split(",")]
-    dist = Path(os.environ.get("ATUT_DIST") or build.DIST)
-    if not (os.environ.get("ATUT_DIST_BUILT") and (dist / "index.html").exists()):
-        build.build(quiet=True)
-        dist = build.DIST
-    srv, url = build.serve_in_thread(dist)
+    with build.served_dist() as url:
+        return run(url, todo, counts, a.moves)
+
+
+def run(url, todo, counts, moves):
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"bench-pool: {', '.join(f'{g} {p}p' for g, p in todo)}; search workers "
           f"{', '.join(map(str, counts))}; seed {SEED}; {os.cpu_count()} cores, load {load:.1f}",
           flush=True)
     first = {}
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=build.CHROMIUM, headless=True, args=ARGS)
+        b = build.launch_chromium(p)
         for n in counts:
             ctx = b.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
             ctx.add_init_script(f"try {{ localStorage.setItem('atut.pool', '{n}'); }} catch (_) {{}}")
@@ -145,7 +143,7 @@ def main(argv):
             print(f"{n} search worker(s): ready in {time.monotonic() - t0:.1f} s", flush=True)
             for game, players in todo:
                 t1 = time.monotonic()
-                dec, grades, actions = one_deal(page, game, players, a.moves)
+                dec, grades, actions = one_deal(page, game, players, moves)
                 same = first.setdefault((game, players), actions) == actions
                 print(f"  {game:>10} {players}p  level-4 decisions {len(dec):3d}  median "
                       f"{med(dec):6.0f} ms  p95 {pct(dec, 0.95):6.0f} ms   grades {len(grades):2d}  "
@@ -161,8 +159,6 @@ def main(argv):
                   f"{pool['fallbacks']} fallbacks, {pool['capped']} capped", flush=True)
             ctx.close()
         b.close()
-    srv.shutdown()
-    srv.server_close()
     print(f"load now {os.getloadavg()[0]:.1f}")
     return 0
 

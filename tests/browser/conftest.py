@@ -34,20 +34,15 @@ except ImportError as e:              # plain `python3 -m pytest` without the ve
     sync_playwright = None
     _PLAYWRIGHT_ERROR = e
 
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = build.CHROMIUM_ARGS
 VIEWPORT = {"width": 1366, "height": 800}
 
 
 @pytest.fixture(scope="session")
 def dist_url():
     """dist/ built once for the session and served in a thread; yields its base URL."""
-    if not (os.environ.get("ATUT_DIST_BUILT") and (build.DIST / "index.html").exists()):
-        build.build(quiet=True)
-    srv, url = build.serve_in_thread(build.DIST)
-    yield url
-    srv.shutdown()
-    srv.server_close()
+    with build.served_dist() as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
@@ -59,7 +54,7 @@ def browser():
         pytest.fail(f"{build.CHROMIUM} is missing: `python3 build.py test` installs it (Debian, "
                     "root) or install the chromium package", pytrace=False)
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=build.CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        b = build.launch_chromium(p)
         yield b
         b.close()
 

@@ -29,8 +29,6 @@ if str(ROOT) not in sys.path:
 
 import build  # noqa: E402
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 LEVEL = 3
 TOLERANCE = 0.20
 
@@ -222,17 +220,12 @@ def main(argv: list[str]) -> int:
             print(__doc__)
             return 2
     from playwright.sync_api import sync_playwright
-    if not (build.DIST / "index.html").exists():
-        build.build(quiet=True)
-    srv, url = build.serve_in_thread(build.DIST)
     t0 = time.monotonic()
-    try:
+    with build.served_dist() as url:
         with sync_playwright() as p:
-            b = p.chromium.launch(executable_path=build.CHROMIUM, headless=True, args=ARGS)
+            b = build.launch_chromium(p)
             rows, errors = soak(b, url, games, seed, out=lambda s: print(s, flush=True), hint=hint)
             b.close()
-    finally:
-        srv.shutdown()
     person = f"the person's seat by the level-{LEVEL} hint" if hint else "the person's seat random"
     print(f"\n{len(rows)} games in one page, level-{LEVEL} bots, {person}, "
           f"{time.monotonic() - t0:.0f} s; {sum(r['over'] for r in rows)} finished")

@@ -35,7 +35,7 @@ import { fitHand } from "./lib/table/hand.js";
 import { initRules, relabelRules } from "./lib/rules.js";
 import { initSettings, relabelSettings } from "./lib/settings.js";
 import { initKeys } from "./lib/table/keys.js";
-import { startPool, poolDebugHooks } from "./lib/pool.js";
+import { ensurePool, poolDebugHooks } from "./lib/pool.js";
 
 const hashAtLoad = parseHash();
 S.lang = pickLang(hashAtLoad.lang);
@@ -82,7 +82,6 @@ function engineReady(info, timings, build) {
   else if (go) go();
   kept.then(() => { if (!el.menu.hidden) renderMenu(); });
   startOffline();
-  startPool();                             // the search workers boot after the table's engine
 }
 
 /** Start the game a hash names (or resume it, when a game with these settings is in
@@ -210,7 +209,7 @@ async function boot() {
     showWaiting(false);
     engineFailed(message);
     if (!el.menu.hidden) renderMenu();
-  } });
+  }, poolWanted: ensurePool });              // the search workers boot when first needed
   await build;
   if (!S.ready) renderMenu();                    // first paint: the menu, before Python loads
   if (hashAtLoad.game === undefined) { el.menu.hidden = false; document.body.classList.add("menu-open"); }

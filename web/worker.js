@@ -315,11 +315,19 @@ async function outsideStep() {
 // all at once, their results go back with `shards_done` and the op is asked again.  A search
 // worker that fails or does not answer in time: this op is computed with the pool off (the same
 // shards, one after the other, here), and a worker that timed out is dropped.
+// The pool starts when it is first needed: until the page has sent its ports the bridge is in
+// pool mode all the same, and the first op that asks for shards posts {type: "pool_wanted"} to
+// the page (once) and is computed here.  A search worker gets jobs once it says it is ready (its
+// engine booted); until one is, ops are computed here.
 
 const JOB_TIMEOUT_MS = 60000;
 const POOL_ROUNDS = 3;             // asked again at most this often, then computed here
 const pool = { ports: [], n: 0, timeoutMs: JOB_TIMEOUT_MS, supported: true, on: false, busy: null,
-  counts: { asked: 0, jobs: 0, fallbacks: 0, capped: 0 } };
+  idle: true, wanted: false, counts: { asked: 0, jobs: 0, fallbacks: 0, capped: 0, here: 0 } };
+
+/** Pool mode while the page may still start the pool, or while it has search workers. */
+const poolWanted = () => pool.idle || pool.ports.length > 0;
+const readyPorts = () => pool.ports.filter((e) => e.ready);
 
 function poolMode(on) {
   on = !!on && pool.supported;
@@ -343,11 +351,17 @@ function dropPort(entry, why) {
 }
 
 function setPorts(ports) {
+  pool.idle = false;
   for (const e of pool.ports.slice()) dropPort(e, "the pool was restarted");
   for (const port of ports) {
-    const entry = { port, waits: new Map() };
+    const entry = { port, waits: new Map(), ready: false };
     port.onmessage = (e) => {
       const m = e.data;
+      if (m && typeof m === "object" && "ready" in m && !("n" in m)) {   // the worker booted, or not
+        if (m.ready === true) entry.ready = true;
+        else dropPort(entry, "a search worker has no engine");
+        return;
+      }
       const w = m && typeof m === "object" ? entry.waits.get(m.n) : null;
       if (!w) return;
       entry.waits.delete(m.n);
@@ -385,7 +399,7 @@ function portRequest(entry, op, args, ahead = 0) {
 /** The jobs of a {shards} reply run in the pool: their results, in job order.  (A job's seeds
  *  have 53 bits, bots/shards.py: exact as JS numbers.) */
 function runShards(jobs) {
-  const ports = pool.ports.slice();
+  const ports = readyPorts();
   if (!ports.length) return Promise.reject(new Error("no search worker"));
   // a worker running several shards of the decision shares the decision's time cap (a safety
   // net: the counted budget normally ends a shard long before it) among them
@@ -398,8 +412,10 @@ const wantsShards = (r) => r.ok === true && Array.isArray(r.shards) && !("result
 
 /** A bridge op, its shards run in the pool when the bridge asks for them: the reply object. */
 async function bridgeCall(op, args) {
+  if (pool.idle && !pool.on) poolMode(true);
   let r = JSON.parse(handle(op, args));
   if (!wantsShards(r)) return r;
+  if (!readyPorts().length) return computedHere(op, args);
   let done;
   const busy = new Promise((resolve) => { done = resolve; });
   pool.busy = busy;                // the other requests wait until this op has its answer
@@ -433,6 +449,22 @@ async function bridgeCall(op, args) {
   }
 }
 
+/** An op that asked for shards while no search worker is ready: computed here (the same shards,
+ *  one after the other), and the page asked to start the pool if it has not been yet. */
+function computedHere(op, args) {
+  if (pool.idle && !pool.wanted) {
+    pool.wanted = true;
+    self.postMessage({ type: "pool_wanted" });
+  }
+  pool.counts.here++;
+  poolMode(false);
+  try {
+    return JSON.parse(handle(op, args));
+  } finally {
+    if (poolWanted()) poolMode(true);
+  }
+}
+
 const poolOps = {
   /** The page's ports to the search workers (replacing any earlier ones); [] ends the pool. */
   pool_ports(args) {
@@ -448,7 +480,8 @@ const poolOps = {
       const ms = args.timeout_ms;
       pool.timeoutMs = Number.isFinite(ms) && ms > 0 ? ms : JOB_TIMEOUT_MS;
     }
-    return { timeout_ms: pool.timeoutMs, workers: pool.ports.length, on: pool.on, ...pool.counts };
+    return { timeout_ms: pool.timeoutMs, workers: pool.ports.length, ready: readyPorts().length,
+      on: pool.on, idle: pool.idle, wanted: pool.wanted, ...pool.counts };
   },
   /** debug=1: each search worker's memory (the bridge's debug_memory there). */
   async debug_pool_memory() {
@@ -488,6 +521,9 @@ function searchMessage(e) {
     if (searchPort) searchPort.close();
     searchPort = e.ports[0];
     serveSearch(searchPort);       // no answer: the page has nothing to wait for
+    // the table's worker sends jobs once the engine here is up (or drops this worker)
+    const port = searchPort;
+    booted.then((ok) => { if (port === searchPort) port.postMessage({ ready: ok }); });
   } else if (m.id !== undefined) {
     self.postMessage({ id: m.id, ok: false, error: "a search worker only serves its port" });
   }

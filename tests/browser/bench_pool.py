@@ -33,7 +33,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 import atut  # noqa: E402
 import build  # noqa: E402
-from harness import game_url, play_first_deal  # noqa: E402
+from harness import game_url, play_first_deal, wait_until  # noqa: E402
 
 SETTINGS = [("cesarz", 3), ("tysiac1001", 3)]
 SEED = 7
@@ -137,8 +137,9 @@ def run(url, todo, counts, moves):
             page.goto(url + "#debug=1&lang=en")
             page.wait_for_selector("body[data-engine=ready]", timeout=240_000)
             want = n if n >= 2 else 0
-            page.wait_for_function("(n) => atutPage.request('debug_pool').then((p) => p.workers === n)",
-                                   arg=want, polling=200)
+            page.evaluate("() => window.atutPool.start()")      # at once, not at the first need
+            wait_until(page, "(n) => atutPage.request('debug_pool').then((p) => p.workers === n && "
+                       "p.ready === n)", want, timeout=240_000)
             mem = page.evaluate("() => atutPage.request('debug_pool_memory')")   # every one booted
             print(f"{n} search worker(s): ready in {time.monotonic() - t0:.1f} s", flush=True)
             for game, players in todo:

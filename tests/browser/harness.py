@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 
 ENABLED_ACTION = "[data-action]:not([disabled])"
 GAME_OVER = "[data-testid=game-over]"
@@ -102,6 +103,20 @@ def play_whole_game(page, url: str, game: str, players: int | None = None, seed:
         controls.nth(i).click()
         clicks += 1
         assert clicks <= max_clicks, f"no game over after {max_clicks} clicks"
+
+
+def wait_until(page, js: str, arg=None, timeout: float = 120_000, every: float = 200):
+    """Evaluate ``js`` (which may return a promise: Playwright's ``wait_for_function`` takes a
+    promise for a truthy value and does not wait for it) every ``every`` ms until its value is
+    truthy; returns that value, or raises ``TimeoutError`` after ``timeout`` ms."""
+    end = time.monotonic() + timeout / 1000
+    while True:
+        got = page.evaluate(js, arg)
+        if got:
+            return got
+        if time.monotonic() > end:
+            raise TimeoutError(f"{js} stayed false for {timeout / 1000:.0f} s (last: {got!r})")
+        page.wait_for_timeout(every)
 
 
 def play_first_deal(page, rng: random.Random, turns: int | None = None,

@@ -6,6 +6,9 @@ extra Pyodide workers (web/lib/pool.js, web/worker.js's search role).
   save, debug=1), and the pool did run jobs.  The review grade of the person's first decision is
   the same with the pool as without.  No message to the page carries a job, a shard's result
   or another seat's view.
+- The pool starts when it is first needed: a level-3 game starts no search worker; the first
+  level-4 bot move of the next game (same page) is computed in the table's worker and asks the
+  page for the pool, whose workers then take the jobs once their engines are up.
 - A search worker that dies (terminated by the test's hook, a short time-out set) does not stall
   the game: the move waits for the time-out, is computed in the table's worker, the dead worker
   is dropped, and the moves are still the same.
@@ -18,7 +21,7 @@ import random
 
 from conftest import VIEWPORT, PageProblems
 
-from harness import open_game, play_first_deal
+from harness import game_url, open_game, play_first_deal, wait_until
 
 GAME, PLAYERS, SEED = "sixty_six", 2, 11
 
@@ -58,7 +61,7 @@ def _page_saw_no_search(pg):
                 assert d["view"]["seat"] == 0, text[:300]
 
 
-def _page(browser, dist_url, workers):
+def _context(browser, dist_url, workers):
     ctx = browser.new_context(viewport=VIEWPORT, locale="en-US")
     ctx.add_init_script(f"try {{ localStorage.setItem('atut.pool', '{workers}'); }} catch (_) {{}}")
     ctx.add_init_script(CAPTURE)
@@ -68,11 +71,22 @@ def _page(browser, dist_url, workers):
     pg.on("console", problems.on_console)
     pg.on("pageerror", problems.on_pageerror)
     pg.on("request", problems.on_request)
-    open_game(pg, dist_url, GAME, PLAYERS, SEED, bots="4")
-    want = workers if workers >= 2 else 0
+    return ctx, pg, problems
+
+
+def _wait_ready(pg, want):
+    """The page's pool has ``want`` search workers, each with its engine up."""
     pg.wait_for_function("(n) => window.atutPool && window.atutPool.size === n", arg=want)
-    pg.wait_for_function("(n) => atutPage.request('debug_pool').then((p) => p.workers === n)",
-                         arg=want, polling=200)
+    wait_until(pg, "(n) => atutPage.request('debug_pool').then((p) => p.workers === n && "
+               "p.ready === n)", want)
+
+
+def _page(browser, dist_url, workers):
+    """A level-4 game with the pool started at once (the test's hook) and ready."""
+    ctx, pg, problems = _context(browser, dist_url, workers)
+    open_game(pg, dist_url, GAME, PLAYERS, SEED, bots="4")
+    pg.evaluate("() => window.atutPool.start()")
+    _wait_ready(pg, workers if workers >= 2 else 0)
     return ctx, pg, problems
 
 
@@ -126,6 +140,43 @@ def test_pool_same_moves_and_grade(browser, dist_url):
     problems.check()
 
 
+def test_pool_starts_when_first_needed(browser, dist_url):
+    ctx, pg, problems = _context(browser, dist_url, 2)
+    try:
+        open_game(pg, dist_url, GAME, PLAYERS, SEED, bots="3")
+        play_first_deal(pg, random.Random(SEED), turns=3)
+        p = _pool(pg)
+        assert p["idle"] and not p["wanted"] and p["workers"] == 0 and p["here"] == 0, p
+        assert not pg.evaluate("() => window.atutPool.started")
+        # a level-4 game in the same page: its first bot search asks for the pool
+        before = pg.evaluate("() => JSON.stringify(atutPage.view)")
+        pg.evaluate("(h) => { location.hash = h; }",
+                    game_url("", GAME, PLAYERS, SEED, bots="4").split("#", 1)[1])
+        pg.wait_for_function("(b) => atutPage.view && JSON.stringify(atutPage.view) !== b",
+                             arg=before)
+        _play(pg, turns=1)
+        _wait_ready(pg, 2)
+        _play(pg)
+        p = _pool(pg)
+        assert p["wanted"] and not p["idle"] and p["here"] >= 1, p
+        assert p["jobs"] > 0 and p["fallbacks"] == 0, p
+        assert _actions(pg) == _alone_actions(browser, dist_url)
+    finally:
+        ctx.close()
+    problems.check()
+
+
+def _alone_actions(browser, dist_url):
+    ctx, pg, problems = _page(browser, dist_url, 1)
+    try:
+        _play(pg, turns=1)                    # the person's choices as in the pooled game
+        _play(pg)
+        return _actions(pg)
+    finally:
+        ctx.close()
+        problems.check()
+
+
 def test_dead_search_worker_falls_back(browser, dist_url):
     ctx, pg, problems = _page(browser, dist_url, 2)
     try:
@@ -133,7 +184,7 @@ def test_dead_search_worker_falls_back(browser, dist_url):
         pg.evaluate("() => window.atutPool.kill(0)")
         _play(pg, turns=3)
         p = _pool(pg)
-        assert p["fallbacks"] >= 1 and p["workers"] == 1 and p["jobs"] > 0, p
+        assert p["fallbacks"] >= 1 and p["workers"] == 1 and p["jobs"] > 0, json.dumps(p)
         got = _actions(pg)
     finally:
         ctx.close()

@@ -3,7 +3,9 @@
 // wires them: one MessageChannel per search worker, one end to it, the other ends to the table's
 // worker (`pool_ports`).  The jobs (a bot's view) and their results go worker to worker over
 // these ports and never pass through the page.  N comes from the setting "Search workers"
-// (kept in the browser); 1 means no pool: the table's worker searches alone.
+// (kept in the browser); 1 means no pool: the table's worker searches alone.  The pool starts
+// when the table's worker first needs it (its "pool_wanted" message: a level-4 bot's move, a
+// review grade, why a bot played): a person who plays level 3 never pays for it.
 
 import { request } from "./worker-client.js";
 import { S } from "./state.js";
@@ -66,6 +68,11 @@ export function startPool() {
   });
 }
 
+/** The pool, started if it is not yet (once: the table's worker asked for it). */
+export function ensurePool() {
+  return started ? null : startPool();
+}
+
 /** The setting changed: kept, and a running pool restarted with the new size. */
 export function setPoolChoice(choice) {
   if (!POOL_CHOICES.includes(choice)) return null;
@@ -78,6 +85,8 @@ export function poolDebugHooks() {
   return {
     get size() { return workers.length; },
     kill(i) { if (workers[i]) workers[i].terminate(); },
+    get started() { return started; },
+    start: () => ensurePool(),
     restart: () => startPool(),
   };
 }

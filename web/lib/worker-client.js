@@ -6,8 +6,9 @@ const pending = new Map();
 let nextId = 1;
 let worker = null;
 
-/** Start the worker; the callbacks: progress(pct, stage), ready(info, timings), failed(message). */
-export function startWorker({ debug, progress, ready, failed }) {
+/** Start the worker; the callbacks: progress(pct, stage), ready(info, timings), failed(message),
+ *  poolWanted() (the first level-4 search: the search workers may start now). */
+export function startWorker({ debug, progress, ready, failed, poolWanted = () => {} }) {
   // the worker web/early.js started before the page's modules loaded, with its messages so far
   const early = globalThis.atutEarlyWorker;
   globalThis.atutEarlyWorker = null;
@@ -38,6 +39,7 @@ export function startWorker({ debug, progress, ready, failed }) {
       started = true;
       return ready(m.info, m.timings, m.build);
     }
+    if (m.type === "pool_wanted") return poolWanted();
     if (m.type === "error") return failed(typeof m.message === "string" ? m.message : "the engine failed");
     const p = pending.get(m.id);
     if (!p) return;

@@ -160,21 +160,24 @@ def test_pool_starts_when_first_needed(browser, dist_url):
         p = _pool(pg)
         assert p["wanted"] and not p["idle"] and p["here"] >= 1, p
         assert p["jobs"] > 0 and p["fallbacks"] == 0, p
-        assert _actions(pg) == _alone_actions(browser, dist_url)
+        assert _actions(pg) == _actions_alone(browser, dist_url, 1, None)
     finally:
         ctx.close()
     problems.check()
 
 
-def _alone_actions(browser, dist_url):
+def _actions_alone(browser, dist_url, *turns):
+    """The actions of the same level-4 game without a pool, the person's choices made by the same
+    calls of ``_play`` (``turns`` each) as in the pooled game."""
     ctx, pg, problems = _page(browser, dist_url, 1)
     try:
-        _play(pg, turns=1)                    # the person's choices as in the pooled game
-        _play(pg)
-        return _actions(pg)
+        for t in turns:
+            _play(pg, t)
+        got = _actions(pg)
     finally:
         ctx.close()
-        problems.check()
+    problems.check()
+    return got
 
 
 def test_dead_search_worker_falls_back(browser, dist_url):
@@ -189,10 +192,4 @@ def test_dead_search_worker_falls_back(browser, dist_url):
     finally:
         ctx.close()
     problems.check()
-    ctx, pg, problems = _page(browser, dist_url, 1)
-    try:
-        _play(pg, turns=3)
-        assert _actions(pg) == got
-    finally:
-        ctx.close()
-    problems.check()
+    assert _actions_alone(browser, dist_url, 3) == got

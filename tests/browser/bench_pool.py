@@ -157,7 +157,7 @@ def run(url, todo, counts, moves):
             mb = lambda m: f"{m['wasm_bytes'] / 2**20:.0f}" if m.get("wasm_bytes") else "?"  # noqa: E731
             print(f"  wasm memory: table's worker {mb(table)} MB; search workers "
                   f"{', '.join(mb(m) for m in mem) or '-'} MB   pool: {pool['jobs']} jobs, "
-                  f"{pool['fallbacks']} fallbacks, {pool['capped']} capped", flush=True)
+                  f"{pool['fallbacks']} fallbacks, {pool['capped']} capped, {pool['here']} before it was up", flush=True)
             ctx.close()
         b.close()
     print(f"load now {os.getloadavg()[0]:.1f}")

@@ -103,6 +103,9 @@ def _play(pg, turns=None):
     the bots' replies to the last choice."""
     play_first_deal(pg, random.Random(SEED), turns)
     pg.wait_for_function("() => atutPage.view && (atutPage.view.to_move === 0 || atutPage.view.is_over)")
+    # and in the table's worker: the page's view may change before it asks for the bots' moves
+    wait_until(pg, "() => atutPage.request('view').then((v) => v.to_move === 0 || v.is_over)",
+               timeout=180_000)
 
 
 def _first_grade(pg):

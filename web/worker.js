@@ -326,7 +326,7 @@ const pool = { ports: [], n: 0, timeoutMs: JOB_TIMEOUT_MS, supported: true, on: 
   idle: true, wanted: false, counts: { asked: 0, jobs: 0, fallbacks: 0, capped: 0, here: 0 } };
 
 /** Pool mode while the page may still start the pool, or while it has search workers. */
-const poolWanted = () => pool.idle || pool.ports.length > 0;
+const keepPoolMode = () => pool.idle || pool.ports.length > 0;
 const readyPorts = () => pool.ports.filter((e) => e.ready);
 
 function poolMode(on) {
@@ -435,14 +435,8 @@ async function bridgeCall(op, args) {
       r = JSON.parse(handle(op, args));
       if (!wantsShards(r)) return r;
     }
-    const was = pool.on;           // the pool failed or the game kept changing: computed here
-    pool.counts.fallbacks++;
-    poolMode(false);
-    try {
-      return JSON.parse(handle(op, args));
-    } finally {
-      if (was && pool.ports.length) poolMode(true);
-    }
+    pool.counts.fallbacks++;       // the pool failed or the game kept changing: computed here
+    return handleAlone(op, args);
   } finally {
     if (pool.busy === busy) pool.busy = null;
     done();
@@ -457,11 +451,16 @@ function computedHere(op, args) {
     self.postMessage({ type: "pool_wanted" });
   }
   pool.counts.here++;
+  return handleAlone(op, args);
+}
+
+/** The op with the pool off: its shards one after the other, here; then pool mode as before. */
+function handleAlone(op, args) {
   poolMode(false);
   try {
     return JSON.parse(handle(op, args));
   } finally {
-    if (poolWanted()) poolMode(true);
+    if (keepPoolMode()) poolMode(true);
   }
 }
 

@@ -140,7 +140,6 @@ def run(url, todo, counts, moves):
             page.evaluate("() => window.atutPool.start()")      # at once, not at the first need
             wait_until(page, "(n) => atutPage.request('debug_pool').then((p) => p.workers === n && "
                        "p.ready === n)", want, timeout=240_000)
-            mem = page.evaluate("() => atutPage.request('debug_pool_memory')")   # every one booted
             print(f"{n} search worker(s): ready in {time.monotonic() - t0:.1f} s", flush=True)
             for game, players in todo:
                 t1 = time.monotonic()

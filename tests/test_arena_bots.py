@@ -1,4 +1,4 @@
-"""The arena with students' bots (issue 15): a bot file wherever a level is taken, bot objects
+"""The arena with students' bots (docs/LAB.md): a bot file wherever a level is taken, bot objects
 and factories, the progress callback and steps, per-deal rows, the running win share, CSV, and
 the same deals on a Dask cluster (``--cluster local``) giving the same report as ``--jobs 1``."""
 

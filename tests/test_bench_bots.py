@@ -1,4 +1,4 @@
-"""tools/bench_bots.py (``python3 build.py bench-bots``): the decision benchmark of issue 18 runs
+"""tools/bench_bots.py (``python3 build.py bench-bots``): the decision benchmark (docs/BOTS.md) runs
 and prints its table.  CPython only and one cheap setting here (Pyodide in Node takes long);
 the figures themselves are printed by the tool, never asserted."""
 
@@ -65,7 +65,7 @@ def _reference_log(game, seat, start=0):
 
 @pytest.mark.parametrize("game_id", ["euchre", "cesarz", "tysiac1001"])
 def test_the_kept_log_is_the_filtered_record(game_id):
-    """The speed-up of ``Game.view`` (issue 18) keeps the log: the same events for every seat
+    """The speed-up of ``Game.view`` (docs/BOTS.md) keeps the log: the same events for every seat
     and start, fresh copies a caller may change, and a replaced ``events`` list is noticed."""
     import random
 

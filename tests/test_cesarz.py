@@ -599,7 +599,7 @@ def test_E20_end_of_game():
     assert not g.is_over and g.winner is None and g.deal_no == 2 and g.phase == "bid"
 
 
-# --- random play: the invariants ---------------------------------------------------------
+# --- random play: the invariants (atut.invariants) ------------------------------------------------
 
 def play_deals(n, seed, deals=1, views=False):
     g = atut.new_game("cesarz", players=n, seed=seed)

@@ -30,7 +30,7 @@ def test_the_engine_has_doctests_that_play_a_hand():
 @pytest.mark.parametrize("name, at_least", [("atut.botkit", 25), ("atut.lab", 5),
                                             ("atut.lab.help", 3)])
 def test_the_bot_lab_modules_are_documented_by_examples(name, at_least):
-    """The students' helpers (issue 15) teach by doctests, which the walk above runs."""
+    """The students' helpers (docs/LAB.md) teach by doctests, which the walk above runs."""
     assert name in MODULES
     module = importlib.import_module(name)
     examples = sum(len(t.examples) for t in doctest.DocTestFinder().find(module))

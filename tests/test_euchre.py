@@ -1,5 +1,5 @@
 """Euchre: every worked example of docs/rules/euchre.md (E1-E10), rule tests citing the gaps
-(G1-G17), random play with the issue's invariants, bad input, save/load and view leaks."""
+(G1-G17), random play with its invariants, bad input, save/load and view leaks."""
 
 from __future__ import annotations
 

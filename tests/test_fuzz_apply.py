@@ -1,4 +1,4 @@
-"""Fuzzing ``game.apply`` with dicts near the legal ones (issue 19), with Hypothesis.
+"""Fuzzing ``game.apply`` with dicts near the legal ones (hostile input), with Hypothesis.
 
 States of every game and player count, at every phase of the first deal and the start of the
 second (level-2 bots play to them).  From one of the state's legal actions a mutant is made:

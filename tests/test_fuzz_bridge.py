@@ -1,5 +1,5 @@
 """Fuzzing the worker's request protocol (``web/bridge.py`` ``handle(op, args_json)``) in
-CPython (issue 19), as ``tests/browser/test_bridge.py`` runs the bridge.
+CPython (hostile input), as ``tests/browser/test_bridge.py`` runs the bridge.
 
 Tables of every game, at their start, mid-deal, between deals, at the person's turn or a bot's,
 and over, get random requests: the real op names and junk ones, with arguments of the right
@@ -128,7 +128,7 @@ def value_for(rng, op, name, table, sound=False):
     if name == "i":
         n = len(g.history) if g is not None else 10
         return rng.randrange(n + 2) if good else junk(rng)
-    if name == "on":                                      # the pool of search workers (#18)
+    if name == "on":                                      # the pool of search workers
         return rng.choice([True, False]) if good else junk(rng)
     if name == "job":                                     # a shard of a level-4 search, small
         if g is None or g.to_move is None or not good and rng.random() < 0.5:

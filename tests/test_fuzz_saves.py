@@ -1,4 +1,4 @@
-"""Fuzzing ``atut.load_game`` with mutated saves (issue 19), with Hypothesis' generators and
+"""Fuzzing ``atut.load_game`` with mutated saves (hostile input), with Hypothesis' generators and
 shrinking.
 
 The seeds: saved games of every game and player count at every phase the game has (its first

@@ -1,4 +1,4 @@
-"""The bot lab's Python side (issue 15): a student's bot from a file or from source, the clear
+"""The bot lab's Python side (docs/LAB.md): a student's bot from a file or from source, the clear
 errors of a broken bot, the example bots of every game and the view's help panel."""
 
 from __future__ import annotations
@@ -266,7 +266,7 @@ def test_the_example_view_is_a_real_position(game_id):
     assert bot.choose(v) in v["legal_actions"]
 
 
-# --- at the table (#15): the bridge's outside seats (web/bridge.py) ----------------------------
+# --- at the table: the bridge's outside seats (web/bridge.py, docs/LAB.md) ------------------
 
 def _bridge():
     import sys

@@ -1,4 +1,4 @@
-"""CPython and Pyodide agree (issue 19): the same seed and the same level-3 bots (strict, the
+"""CPython and Pyodide agree (docs/RESULTS.md): the same seed and the same level-3 bots (strict, the
 time cap lifted, as the arena plays: ``atut.soak.bots_for``) give the same actions, event
 record (its SHA-256), scores and winner in both, for every game and player count.
 

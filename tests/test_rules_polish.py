@@ -1,4 +1,4 @@
-"""Issue #17: every rule and worked example of every game has its Polish text in
+"""Rules in Polish: every rule and worked example of every game has its Polish text in
 docs/rules/<game>.md ("Po polsku" → "Reguły", paired with the English entry by id), and the
 Polish page (tools/rules_html.py) shows it instead of the English one."""
 

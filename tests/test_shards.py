@@ -1,5 +1,5 @@
-"""Level 4's search in shards (#18, ``atut.bots.shards``): the decision does not depend on where
-or in which order the shards run, and the bridge's pool protocol gives the same game as the
+"""Level 4's search in shards (``atut.bots.shards``, docs/BOTS.md): the decision does not depend
+on where or in which order the shards run, and the bridge's pool protocol gives the same game as the
 table's worker searching alone."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Bot decision times in Pyodide (in Node) beside CPython (issue 18).
+"""Bot decision times in Pyodide (in Node) beside CPython (docs/BOTS.md, "Speed").
 
     python3 build.py bench-bots [options]          builds dist/ first, then runs this
     .venv/bin/python tools/bench_bots.py [options] on the wheel already in dist/

@@ -1,5 +1,5 @@
 // Loaded by index.html before the page's own modules (async, no imports): the engine worker
-// starts at once, so that Python loads while the rest of the page is fetched (#18).  Its
+// starts at once, so that Python loads while the rest of the page is fetched (docs/PAGE.md).  Its
 // messages wait here until lib/worker-client.js takes the worker over (take()).
 
 const hash = new URLSearchParams(location.hash.replace(/^#/, ""));

@@ -76,7 +76,7 @@ async function install({ name, bytes }) {
   }
 }
 
-// At the table (#15): the page hands over a port of a MessageChannel whose other end is the
+// At the table (docs/LAB.md): the page hands over a port of a MessageChannel whose other end is the
 // table's worker (op "table_port", the port transferred).  The table's worker sends
 // {n, seat, name, view} (the view of the bot's seat only) and gets {n, action} or
 // {n, failed: kind}; {refused: seat} says the table refused the action.  A failure is told to

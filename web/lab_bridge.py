@@ -252,7 +252,7 @@ def op_watch_step(args):
     return _watch_state()
 
 
-# --- at the table (#15): the student's bot seated in the table's game --------------------------
+# --- at the table (docs/LAB.md): the student's bot seated in the table's game ----------------
 # The table's worker sends the view of the bot's seat over a MessageChannel (lab-worker.js);
 # only that view reaches the bot.  What goes back to the page about a failure names its kind,
 # the line and the exception's type only: never the action or the legal ones (they would tell

@@ -1,5 +1,5 @@
 """Chromium soak: `python3 build.py soak-page [--games N] [--seed S] [--person hint|random]`
-(issue #19).
+(long runs, docs/RESULTS.md).
 
 One page, never reloaded, plays N whole games (50 by default) one after the other, cycling
 through every built game and player count: each game starts by a new URL hash (hashchange) with

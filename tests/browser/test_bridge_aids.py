@@ -140,7 +140,7 @@ def test_review_of_a_finished_deal_open_hands_and_reproducible_grades(game, play
 
 @pytest.mark.parametrize("game,players", [("sixty_six", 2), ("euchre", 4), ("cesarz", 3)])
 def test_why_a_bot_played_its_move_only_once_the_deal_is_over(game, players):
-    """Issue 14, "Why did the bot do that?": a bot's analysis is told only in the review of a
+    """The review's "Why did the bot do that?": a bot's analysis is told only in the review of a
     finished deal; by its own search and seed it plays what the bot played (level 3)."""
     r = call("new_game", game=game, players=players, seed=8, seat=0, levels=[3])["result"]
     rng = random.Random(4)
@@ -271,7 +271,7 @@ def test_hint_and_grade_search_a_counted_budget_whatever_the_clock(game, players
 
 
 def test_a_budget_beyond_four_times_level_4_is_refused():
-    """A hostile request (issue 19) cannot keep the worker searching for hours: the time cap is
+    """A hostile request cannot keep the worker searching for hours: the time cap is
     lifted for hints, so the counted budgets are bounded instead."""
     r = call("new_game", game="sixty_six", players=2, seed=1, seat=0, levels=[2])["result"]
     _to_my_turn(r)

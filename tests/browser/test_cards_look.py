@@ -1,4 +1,4 @@
-"""How the cards look (issue #17, "Cards and seats"): the four-colour deck (spades black, hearts
+"""How the cards look (docs/PAGE.md, "At the table"): the four-colour deck (spades black, hearts
 red, diamonds blue, clubs green) turned on in the settings panel, read back from the computed
 colours of each suit's symbol on a card in the hand and on a chip in the log; every suit's ink
 passes WCAG AA (contrast 4.5:1, computed here in Python from the computed colours) against the

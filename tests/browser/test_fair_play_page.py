@@ -1,4 +1,4 @@
-"""Fair play in the page (issue 14), every game: two twin deals give the person the same view
+"""Fair play in the page, every game: two twin deals give the person the same view
 while the cards the person cannot see lie in other hands (``tests/test_fair_play.py``'s
 ``twin``: two hidden cards swapped between other seats' hands, every shown event kept).  Each
 twin is loaded into the page through *Load game* (the person's seat, teaching mode off) and,
@@ -212,7 +212,7 @@ def _compare(g1, g2, seat, blocked, runs):
     assert atut.canonical(hint["best"]) in {atut.canonical(a) for a in g1.view(seat)["legal_actions"]}
 
 
-# --- a student's bot seated at the table (issue 15) --------------------------------------------
+# --- a student's bot seated at the table (docs/LAB.md) ------------------------------------------
 # The bot plays in the lab's own worker; the table's worker sends it the view of its seat over a
 # MessageChannel the page does not listen to.  The bot below names its hand in the error it
 # raises at its third decision (each seat's own): the notice the page shows names the error's
@@ -232,7 +232,7 @@ CAPTURE_EACH = """(() => {
   window.Worker = class extends Orig {
     constructor(url, opts) {
       super(url, opts);
-      // the search workers of the pool (#18, as many as the machine's cores allow) apart
+      // the search workers of the pool (as many as the machine's cores allow) apart
       const w = opts && opts.name === "atut-search" ? "search#" + (++searchers)
         : String(url).split("/").pop().split("?")[0] + "#" + (++count);
       this.addEventListener("message", (e) => {

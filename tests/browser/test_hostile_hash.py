@@ -1,4 +1,4 @@
-"""Hostile URL hashes (issue #19): the valid shareable link of every game cut at every position,
+"""Hostile URL hashes (hostile input): the valid shareable link of every game cut at every position,
 and seeded junk (unknown keys, bad numbers, huge seeds, negative seats, unknown games, bad
 levels and options, percent-encoding junk, unicode, huge values, duplicated keys), each given to
 one page by changing location.hash (hashchange), plus a sample of fresh loads.

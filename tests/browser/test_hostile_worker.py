@@ -1,5 +1,5 @@
 """The worker's request protocol under hostile requests, through the REAL worker in Chromium
-(issue #19; the CPython fuzzer of the bridge sends many thousands more).
+(the CPython fuzzer of the bridge sends many thousands more: tests/test_fuzz_bridge.py).
 
 For a table of every game on the person's turn, a few hundred seeded requests built in the page
 (real op names and junk ones; arguments of the wrong type, missing, extra, huge, deeply nested,

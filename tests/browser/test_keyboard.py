@@ -1,4 +1,4 @@
-"""Playing from the keyboard alone (issue #17, CONTRACT.md): the arrow keys move the focus over
+"""Playing from the keyboard alone (docs/PAGE.md, CONTRACT.md): the arrow keys move the focus over
 the enabled [data-action] controls, Enter plays the focused one, the focus is visible, Esc
 closes a panel; whose turn it is and each move are in aria-live regions.
 

@@ -1,4 +1,4 @@
-"""The bot lab (#lab=GAME, issue 15) in Chromium with real Pyodide: a bot typed into the
+"""The bot lab (#lab=GAME, docs/LAB.md) in Chromium with real Pyodide: a bot typed into the
 CodeMirror editor races level 1 for 20 deals and the report appears; a `while True: pass` bot
 is stopped by the per-decision limit while the page stays responsive; a bot that raises shows
 its line; an illegal answer is refused by name with the legal ones; a saved bot survives a

@@ -1,4 +1,4 @@
-"""The table's layout checked, not hoped for (issue #17): every game (and the 4-player
+"""The table's layout checked, not hoped for (docs/PAGE.md): every game (and the 4-player
 tysiac1001, the 5-player cesarz) at 390x844 (phone), 1280x800 and 1920x1080, measured in the
 page with getBoundingClientRect on every turn of the person through the first deal and into the
 second (where the last trick of deal 1 and the new deal's mark are shown):
@@ -113,7 +113,7 @@ MEASURE = """([labels, squeezable]) => {
 }"""
 
 
-# the top bar in at most two rows (issue #17: it took four at 390x844): its items' rows counted
+# the top bar in at most two rows (it once took four at 390x844): its items' rows counted
 # by their tops, and its height no more than two of its tallest item plus its gaps and padding
 TOPBAR = """() => {
   const bar = document.querySelector(".topbar");

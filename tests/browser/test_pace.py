@@ -1,4 +1,4 @@
-"""The table's pace (issue #17): the only legal card played by itself (option), a finished trick
+"""The table's pace (docs/PAGE.md): the only legal card played by itself (option), a finished trick
 kept on the table until a key or a click (option), cards that glide (and do not under
 prefers-reduced-motion), sounds off by default with a mute button, and what the bots play read
 out to screen readers with the cards' spoken names.  The options live in the browser

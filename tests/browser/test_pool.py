@@ -1,4 +1,4 @@
-"""The pool of search workers (#18) in Chromium: level 4's search split into shards, run in
+"""The pool of search workers (docs/BOTS.md) in Chromium: level 4's search split into shards, run in
 extra Pyodide workers (web/lib/pool.js, web/worker.js's search role).
 
 - The first deal of a seeded game with level-4 bots (no delay, the person choosing seeded random

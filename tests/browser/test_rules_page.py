@@ -1,4 +1,4 @@
-"""Rules in the app (issue #17): each game's rules, generated at build time from
+"""Rules in the app (docs/PAGE.md): each game's rules, generated at build time from
 docs/rules/<game>.md (tools/rules_html.py -> web/rules/<game>.<lang>.json), in English and
 Polish, opened from the top bar's Rules button, from the menu and with the key "?"; every rule
 and worked example of the notes under its id; the rules that depart from a common variant

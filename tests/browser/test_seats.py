@@ -1,4 +1,4 @@
-"""Seats named by their place at the table (issue #17): You, Left, Across / Partner, Right (Far
+"""Seats named by their place at the table (docs/PAGE.md): You, Left, Across / Partner, Right (Far
 left and Far right with five, the Opponent with two) in the page's language instead of
 "Seat 2"; in euchre the person's partner marked; in the 4-player tysiac1001 and the 5-player
 cesarz the seat sitting out the deal plainly shown as such (view.seats[s].sitting_out)."""

@@ -1,4 +1,4 @@
-"""All settings in one panel (issue #17): the language, the bots' speed (changed at once, in the
+"""All settings in one panel (docs/PAGE.md): the language, the bots' speed (changed at once, in the
 shareable hash), the hint and undo aids, large print and projector mode (kept in the browser,
 not in the hash); both languages; Esc closes it."""
 

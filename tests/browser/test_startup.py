@@ -1,4 +1,4 @@
-"""Start-up (#18): the menu works before Python has loaded.  The worker's runtime file
+"""Start-up (docs/PAGE.md): the menu works before Python has loaded.  The worker's runtime file
 (pyodide.asm.wasm) is held back by Playwright routing, so the engine cannot be ready; meanwhile
 the menu is rendered from build.json's info, New game is enabled, a click on it waits (the
 loading bar and the button say so) and, once the runtime is let through, the game asked for

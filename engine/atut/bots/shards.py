@@ -1,4 +1,4 @@
-"""Level 4's search in shards (#18): the same decision whether the shards run one after the
+"""Level 4's search in shards (docs/BOTS.md): the same decision whether the shards run one after the
 other or in parallel.
 
 A level-4 decision is ``SHARDS[4]`` independent searches of the plug-in (``search_values``),

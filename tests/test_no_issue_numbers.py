@@ -8,7 +8,7 @@ The scan is by line, over the tracked files (``git ls-files``; a walk of the sam
 there is no git) ending in .py, .js, .mjs, .css, .html or .md.  A line is a hit when it holds
 
 - the word issue, pull request or PR followed by a number ("issue 18", "Issue #17",
-  "issues 14", "issue-21", "PR 3"; not a name such as ``pr2``), or
+  "issues 14", "issue-21", "PR 3"; not a name such as ``pr2`` or ``prs - 1``), or
 - ``#`` and one or two digits standing alone ("(#18)", "#15,"): not after a letter, digit,
   ``&``, ``#``, ``/``, ``.`` or ``-`` (so ``worker.js#1``, ``&#39;`` and ``page#12`` are not
   hits) and not followed by a letter or digit (so the colours ``#1b1b1b``, ``#999`` and
@@ -35,7 +35,7 @@ TOP_FILES = ("build.py", "README.md", "index.html", "eslint.config.js")
 SKIP_DIRS = {"node_modules", "dist", ".venv", ".cache", "__pycache__", ".git", "build"}
 
 CITATION = re.compile(
-    r"\b(?:issues?|pull\s+requests?|PRs?)(?:\s*#\s*|[\s-]+(?:#\s*|no\.?\s*|number\s*)?)\d+"
+    r"\b(?:issues?|pull\s+requests?|(?-i:PRs?))(?:\s*#\s*|\s+(?:no\.?\s*|number\s*)?|-)\d+"
     r"|(?<![\w&#/.-])#\d{1,2}(?![\w])"
     r"|\(#\d+\)",
     re.IGNORECASE,
@@ -78,6 +78,7 @@ def citations(text: str) -> list[str]:
     ("as PR 7 did", ["PR 7"]),
     ("fixed in issue-21", ["issue-21"]),
     ("pr2 = pr1 + 1  # a PRNG of its own", []),
+    ("left = prs - 1 if prs else 0", []),
     ("fixed in #7, later", ["#7"]),
     ("an old bug (#123)", ["(#123)"]),
     ('THEME = "#0b5d3b"', []),

@@ -1,6 +1,7 @@
 """web/pyodide/snapshot.bin.gz: a memory snapshot of Pyodide with Python started and the bridge
 (the wheel's atut, every game and bot) imported, made in Node by snapshot.mjs with the same
-runtime files as the page.  The page's worker restores it instead of starting Python.  Cached in
+runtime files as the page.  The page's worker restores it instead of starting Python.  Two runs
+with the same inputs give different bytes (and so another build id): it is cached in
 .cache/snapshot/ by the hash of its inputs."""
 
 from __future__ import annotations

@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from .common import log
+
 MIME = {
     ".html": "text/html; charset=utf-8",
     ".js": "text/javascript; charset=utf-8",
@@ -88,8 +90,7 @@ def serve_forever(dist: Path, port: int) -> None:
     """Serve ``dist`` on http://localhost:``port``/ until Ctrl+C, each request logged."""
     os.environ.setdefault("ATUT_SERVE_LOG", "1")
     srv = make_server(port, dist, host="localhost")
-    print(f"[build] serving {dist.name}/ on http://localhost:{port}/  (Ctrl+C to stop)",
-          flush=True)
+    log(f"serving {dist.name}/ on http://localhost:{port}/  (Ctrl+C to stop)")
     try:
         srv.serve_forever()
     except KeyboardInterrupt:

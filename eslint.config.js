@@ -1,5 +1,6 @@
-// ESLint flat config for the page's code (web/): the recommended rules, ES modules, browser and
-// worker globals.  Run with `npm run lint` (= `npx eslint web`).
+// ESLint flat config: the recommended rules for the page's code (web/: ES modules, browser and
+// worker globals) and the build's Node programs (tools/build/*.mjs: Node globals).  Run by
+// `python3 build.py lint` (= `npx eslint web tools/build`).
 import js from "@eslint/js";
 import globals from "globals";
 
@@ -16,5 +17,9 @@ export default [
     rules: {
       "no-unused-vars": ["error", { argsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" }],
     },
+  },
+  {
+    files: ["tools/build/**/*.mjs"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: globals.node },
   },
 ];

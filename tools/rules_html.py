@@ -36,8 +36,8 @@ paired by label.  An entry without its Polish text keeps the English one, marked
 tests/test_rules_polish.py checks that every game's entries all have their Polish text.
 A tiny Markdown subset is rendered: paragraphs, `code`, **bold**, *italic*.
 
-Standard library only.  ``write_rules(docs_dir, out_dir)`` is called by build.py;
-``python3 tools/rules_html.py OUT`` writes them by hand.
+Standard library only.  ``write_rules(docs_dir, out_dir)`` is called by the build
+(tools/build/dist.py); ``python3 tools/rules_html.py OUT`` writes them by hand.
 """
 
 from __future__ import annotations

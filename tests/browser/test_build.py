@@ -1,16 +1,21 @@
-"""build.py: the wheel, dist/ (runtime files, micropip, relative URLs only) and the server's MIME
-types.  No browser needed."""
+"""build.py and tools/build/: the wheel (the same bytes from the same sources), dist/ (the page
+and exactly the files the build makes; runtime files, micropip, relative URLs only), the usage
+text and the server's MIME types.  No browser needed."""
 
 from __future__ import annotations
 
 import base64
 import hashlib
 import json
+import os
 import re
+import subprocess
+import sys
 import urllib.request
 import zipfile
 
 import build
+from tools.build import commands
 
 
 def test_wheel_is_pure_and_its_record_is_right(tmp_path):
@@ -37,8 +42,14 @@ def test_wheel_is_pure_and_its_record_is_right(tmp_path):
             want = "sha256=" + base64.urlsafe_b64encode(
                 hashlib.sha256(data).digest()).rstrip(b"=").decode()
             assert listed[n] == (want, str(len(data))), n
-    # the same sources give the same bytes
-    again = build.build_wheel(tmp_path / "again")
+    # the same sources give the same bytes, whatever the files' times (SOURCE_DATE_EPOCH)
+    src = build.ROOT / "engine" / "atut" / "__init__.py"
+    st = src.stat()
+    try:
+        os.utime(src, (st.st_atime, st.st_mtime + 86400 * 400))
+        again = build.build_wheel(tmp_path / "again")
+    finally:
+        os.utime(src, ns=(st.st_atime_ns, st.st_mtime_ns))
     assert again.read_bytes() == whl.read_bytes()
 
 
@@ -97,6 +108,40 @@ def test_dist_has_the_runtime_micropip_and_relative_urls_only(dist_url):
         text = p.read_text(encoding="utf-8")
         assert not re.search(r"https?://", text.replace("http://www.w3.org/2000/svg", "")), p
         assert not re.search(r"""(src|href)=["']/""", text), p
+
+
+def test_dist_holds_the_page_and_what_the_build_makes_nothing_else(dist_url):
+    """dist/ = index.html, the files of web/ (as they are, but the lab's bundle entry) and the
+    files the build makes; a step that drops a file or leaves a stray one fails here."""
+    d, root = build.DIST, build.ROOT
+    have = {p.relative_to(d).as_posix() for p in d.rglob("*") if p.is_file()}
+    page = {"web/" + p.relative_to(root / "web").as_posix() for p in (root / "web").rglob("*")
+            if p.is_file() and p.suffix != ".pyc"
+            and not any(x == "__pycache__" or x.startswith(".")
+                        for x in p.relative_to(root / "web").parts)}
+    page -= {"web/lab/editor-entry.js"}
+    made = {"index.html", "manifest.webmanifest", "manifest.pl.webmanifest", "sw.js",
+            "web/build.json", f"web/wheels/atut-{build.project_version()}-py3-none-any.whl",
+            f"web/pyodide/micropip-{build.MICROPIP_VERSION}-py3-none-any.whl",
+            "web/pyodide/snapshot.bin.gz", "web/lab/editor.js", "web/lab/editor.css",
+            "web/lab/THIRD-PARTY-LICENSES.txt"}
+    made |= {f"web/pyodide/{f}" for f in build.PYODIDE_FILES}
+    made |= {f"web/rules/{md.stem}.{lang}.json" for md in (root / "docs" / "rules").glob("*.md")
+             for lang in ("en", "pl")}
+    want = page | made
+    assert not want - have, f"missing from dist/: {sorted(want - have)}"
+    assert not have - want, f"not made by the build: {sorted(have - want)}"
+    assert {"web/icons/icon.svg", "web/icons/icon-192.png"} <= have
+
+
+def test_usage_names_every_command():
+    out = subprocess.run([sys.executable, str(build.ROOT / "build.py"), "--help"],
+                         capture_output=True, text=True, check=True).stdout
+    for cmd in ["serve", "test", "lint", *commands.SCRIPTS]:
+        assert f"python3 build.py {cmd}" in out, cmd
+    bad = subprocess.run([sys.executable, str(build.ROOT / "build.py"), "no-such-command"],
+                         capture_output=True, text=True)
+    assert bad.returncode == 2 and "unknown command" in bad.stderr
 
 
 def test_package_lock_pins_pyodide_without_resolved_urls():

@@ -35,10 +35,8 @@ REVIEW_SEED = 0
 # and grade on a loaded machine too.  A budget passed to the op is applied on top of this.
 COUNTED = {"time_cap": 1e9, "clock": "cpu"}
 # A reviewed decision's grade by the value it lost against the level-4 analysis's best, in units
-# of REVIEW_SCALE (the game's measure, docs/BOTS.md "Analysis"): at most 0 best, then good,
-# inaccuracy, mistake; more: blunder.
-REVIEW_SCALE = {"sixty_six": 1.0, "euchre": 4.0, "imperial": 50.0, "cesarz": 1.0,
-                "tysiac1001": 1.0}
+# of the game's GameSpec.review_scale (its measure, docs/BOTS.md "Analysis"): at most 0 best,
+# then good, inaccuracy, mistake; more: blunder.
 GRADES = ((1e-9, "best"), (0.02, "good"), (0.06, "inaccuracy"), (0.15, "mistake"))
 RULE_ID = re.compile(r"\b([GE]\d+)\b")     # the rule a refusal names: "...: G8: ..." or "(G8)"
 
@@ -125,8 +123,8 @@ class Table:
         before its first card or action), the final trick as it lay on the table (the cards
         before the step plus the card that ended the deal), the scores before and after."""
         log = finished["log"]
-        ti = max((i for i, e in enumerate(log) if e.get("type") in ("trick", "interrupted")),
-                 default=-1)
+        takes = atut.games.spec(g.game_id).trick_events      # the events giving a trick away
+        ti = max((i for i, e in enumerate(log) if e.get("type") in takes), default=-1)
         trick = log[ti] if ti >= 0 else None
         results = [e for e in log[ti + 1:] if e.get("type") not in ("action", "hand")] \
             if ti >= 0 else []
@@ -448,7 +446,7 @@ class Table:
         best = out["actions"][0]["value"]
         mine = values.get(played)
         loss = 0.0 if best is None or mine is None else max(0.0, best - mine)
-        scaled = loss / REVIEW_SCALE.get(g.game_id, 1.0)
+        scaled = loss / atut.games.spec(g.game_id).review_scale
         grade = next((name for limit, name in GRADES if scaled <= limit), "blunder")
         if played == atut.canonical(out["best"]):
             grade = "best"

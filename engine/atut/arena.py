@@ -547,7 +547,7 @@ def bench_times(game_id: str, players: int, level: int, deals: int, seed: int) -
 
 def decision_times(game_id: str, players: int, level: int, seeds=(1, 2), clock=None,
                    warmup: int = 1) -> dict:
-    """The decision benchmark of issue 18 (``tools/bench_bots.py`` runs it in Pyodide and in
+    """The bots' decision benchmark (``tools/bench_bots.py`` runs it in Pyodide and in
     CPython): a ``level`` bot in seat 0 against level-2 bots, the first deal of each seed, the
     time cap lifted (so that the whole counted search is timed, and decisions depend only on
     the seed and the view, as in ``scripts/decision_hash.py``).  Only decisions with more than

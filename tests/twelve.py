@@ -95,7 +95,8 @@ class Twelve(Game):
             v["hand"] = C.codes(C.cards_of(self.hands[seat]))
         v["trick"] = [{"seat": s, "card": C.CODES[c]} for s, c in self.trick]
         v["tricks_won"] = list(self.tricks_won)
-        v["hand_sizes"] = [C.count(h) for h in self.hands]
+        v["seats"] = [{"seat": s, "cards": C.count(self.hands[s]), "tricks": self.tricks_won[s],
+                       "points": self.tricks_won[s]} for s in range(2)]
 
 
 GAME = Twelve
@@ -119,7 +120,7 @@ def determinize(view, rng: random.Random):
     """The other hand and the two cards aside, dealt from the cards this seat has not seen."""
     k = Knowledge(view)
     other = 1 - k.seat
-    size = view["hand_sizes"][other]
+    size = view["seats"][other]["cards"]
     dealt = deal_hidden(k, {other: size, "aside": C.count(k.unseen) - size}, rng)
     hands = [0, 0]
     hands[k.seat], hands[other] = dealt[k.seat], dealt[other]
@@ -136,8 +137,7 @@ SPEC = GameSpec(
            "pl": {"phase.play": "Rozgrywka", "phase.over": "Koniec gry",
                   "rules": "2 graczy, 12 kart. Dokładaj do koloru; weź więcej lew."}},
     bots=sys.modules[__name__],
-    view_help={"tricks_won": ("Tricks taken per seat.", "Lewy wzięte przez każde miejsce."),
-               "hand_sizes": ("Cards in hand per seat.", "Karty w ręce każdego miejsca.")},
+    view_help={"tricks_won": ("Tricks taken per seat.", "Lewy wzięte przez każde miejsce.")},
     one_deal=True,
     deal_bound=5,
     uct_c=2.0,

@@ -207,7 +207,7 @@ class Table:
         elif not (isinstance(built, list) and all(isinstance(g, str) for g in built)
                   and isinstance(classes, dict)):
             raise ValueError("info: built must be a list of game ids and classes an object")
-        return {"games": list(atut.GAME_IDS), "built": list(built), "classes": classes,
+        return {"games": list(atut.games.ids()), "built": list(built), "classes": classes,
                 "levels": dict(LEVEL_NAMES), "version": atut.__version__}
 
     def op_new_game(self, game, players=None, seed=0, seat=0, levels=None, options=None,
@@ -576,6 +576,20 @@ class Table:
         except Exception:                       # CPython, or a runtime without it
             pass
         return out
+
+    # test-only: a game from a module's source (its SPEC, docs/ADDING_A_GAME.md) joins the engine
+    def op_debug_register_game(self, name, source):
+        import sys
+        import types
+        if not (isinstance(name, str) and name.isidentifier() and isinstance(source, str)):
+            raise ValueError("debug_register_game takes a module name and its source text")
+        module = types.ModuleType(name)
+        sys.modules[name] = module
+        exec(compile(source, f"{name}.py", "exec"), module.__dict__)
+        spec = atut.games.register(module.SPEC)
+        words = {lang: {"name": spec.names.get(lang, spec.id), **spec.words.get(lang, {})}
+                 for lang in ("en", "pl")}
+        return {"game": spec.id, "words": words, "info": self.op_info()}
 
 
 OUTSIDE_LEVEL = 2          # an outside seat's own bot: it plays when the student's bot fails

@@ -140,3 +140,22 @@ def test_openspiel_plays_it():
     g = atut.new_game(GAME, seed=5)
     v = g.view(g.to_move)
     assert bot.choose(v) in v["legal_actions"]
+
+
+def test_a_game_joins_from_its_source_text_and_bad_source_changes_nothing():
+    import sys
+    from pathlib import Path
+    twelve.unregister()
+    source = (Path(__file__).parent / "twelve.py").read_text(encoding="utf-8")
+    try:
+        spec = atut.games.register_source("twelve_text", source)
+        assert spec.id == GAME and atut.new_game(GAME, seed=1).view(0)["game"] == GAME
+        assert spec.page_words()["pl"]["name"] == "Dwanaście"
+    finally:
+        sys.modules.pop("twelve_text", None)
+    before = (atut.games.ids(), set(sys.modules))
+    for name, text in [("bad_game", "def ("), ("bad_game", "SPEC = 1"), ("json", source),
+                       ("no name", source)]:
+        with pytest.raises(ValueError, match="register_source"):
+            atut.games.register_source(name, text)
+        assert (atut.games.ids(), set(sys.modules)) == before

@@ -577,19 +577,10 @@ class Table:
             pass
         return out
 
-    # test-only: a game from a module's source (its SPEC, docs/ADDING_A_GAME.md) joins the engine
+    # test-only: a game module's source text joins the engine (atut.games.register_source)
     def op_debug_register_game(self, name, source):
-        import sys
-        import types
-        if not (isinstance(name, str) and name.isidentifier() and isinstance(source, str)):
-            raise ValueError("debug_register_game takes a module name and its source text")
-        module = types.ModuleType(name)
-        sys.modules[name] = module
-        exec(compile(source, f"{name}.py", "exec"), module.__dict__)
-        spec = atut.games.register(module.SPEC)
-        words = {lang: {"name": spec.names.get(lang, spec.id), **spec.words.get(lang, {})}
-                 for lang in ("en", "pl")}
-        return {"game": spec.id, "words": words, "info": self.op_info()}
+        spec = atut.games.register_source(name, source)
+        return {"game": spec.id, "words": spec.page_words(), "info": self.op_info()}
 
 
 OUTSIDE_LEVEL = 2          # an outside seat's own bot: it plays when the student's bot fails

@@ -106,6 +106,11 @@ class GameSpec:
         imported, anything else as it is."""
         return resolve(getattr(self, name))
 
+    def page_words(self) -> dict:
+        """``{"en": {...}, "pl": {...}}``: ``words`` with the game's ``name`` in each language."""
+        return {lang: {"name": self.names.get(lang, self.id), **self.words.get(lang, {})}
+                for lang in ("en", "pl")}
+
     def info(self) -> dict:
         """The JSON-safe part the page needs: names, words, counts, options, review scale."""
         return {"id": self.id, "names": dict(self.names), "words": dict(self.words),
@@ -164,6 +169,32 @@ def register(s: GameSpec) -> GameSpec:
                          f"{getattr(s.game, 'GAME_ID', None)!r}")
     _registered[s.id] = s
     return s
+
+
+def register_source(name: str, source: str) -> GameSpec:
+    """Run ``source`` (a game module's text) as the module ``name`` and register its ``SPEC``
+    (the page's test hook, where no file can be imported).  ``ValueError`` for anything that
+    fails, with nothing changed; a module already loaded under ``name`` is refused unless it
+    came from here."""
+    import sys
+    import types
+    if not (isinstance(name, str) and name.isidentifier() and isinstance(source, str)):
+        raise ValueError("register_source takes a module name and its source text")
+    old = sys.modules.get(name)
+    if old is not None and not getattr(old, "__game_source__", False):
+        raise ValueError(f"register_source: a module {name!r} is loaded already")
+    module = types.ModuleType(name)
+    module.__game_source__ = True
+    sys.modules[name] = module
+    try:
+        exec(compile(source, f"{name}.py", "exec"), module.__dict__)
+        return register(getattr(module, "SPEC", None))
+    except Exception as e:                      # whatever the source does: a clear refusal
+        sys.modules.pop(name)
+        if old is not None:
+            sys.modules[name] = old
+        raise ValueError(f"register_source: {name}.py failed: {type(e).__name__}: "
+                         f"{reprlib.repr(str(e))}") from None
 
 
 def unregister(game_id: str) -> None:

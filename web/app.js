@@ -16,7 +16,7 @@
 //   lib/store.js          IndexedDB: kept games         lib/keep.js      every step kept, resume
 //   lib/history.js        the menu's kept games         lib/offline.js   the service worker
 
-import { loadGameDicts, LANGS } from "./i18n.js";
+import { loadGameDicts, addGameDict, LANGS } from "./i18n.js";
 import { S, pickLang, gameIds } from "./lib/state.js";
 import { el, $, bindNodes } from "./lib/dom.js";
 import { canonical } from "./lib/canonical.js";
@@ -240,6 +240,16 @@ window.atutPage = {
   // test-only: the text of the log line the page would show for an event (debug=1)
   logLine: (ev) => debugText(eventHTML(ev)),
   summaryLine: (item) => debugText(summaryHTML(item)),
+  // test-only (debug=1): a game module's source joins the engine, its words and the menu
+  registerGame: async (name, source) => {
+    if (!S.debug) throw new Error("open the page with debug=1");
+    const r = await request("debug_register_game", { name, source });
+    addGameDict(r.game, r.words);
+    loadedDicts.add(r.game);
+    S.info = r.info;
+    if (!el.menu.hidden) renderMenu();
+    return r.game;
+  },
 };
 if (S.debug) window.atutPool = poolDebugHooks();   // test-only: the search workers (lib/pool.js)
 

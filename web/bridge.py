@@ -35,10 +35,8 @@ REVIEW_SEED = 0
 # and grade on a loaded machine too.  A budget passed to the op is applied on top of this.
 COUNTED = {"time_cap": 1e9, "clock": "cpu"}
 # A reviewed decision's grade by the value it lost against the level-4 analysis's best, in units
-# of REVIEW_SCALE (the game's measure, docs/BOTS.md "Analysis"): at most 0 best, then good,
-# inaccuracy, mistake; more: blunder.
-REVIEW_SCALE = {"sixty_six": 1.0, "euchre": 4.0, "imperial": 50.0, "cesarz": 1.0,
-                "tysiac1001": 1.0}
+# of the game's GameSpec.review_scale (its measure, docs/BOTS.md "Analysis"): at most 0 best,
+# then good, inaccuracy, mistake; more: blunder.
 GRADES = ((1e-9, "best"), (0.02, "good"), (0.06, "inaccuracy"), (0.15, "mistake"))
 RULE_ID = re.compile(r"\b([GE]\d+)\b")     # the rule a refusal names: "...: G8: ..." or "(G8)"
 
@@ -125,8 +123,8 @@ class Table:
         before its first card or action), the final trick as it lay on the table (the cards
         before the step plus the card that ended the deal), the scores before and after."""
         log = finished["log"]
-        ti = max((i for i, e in enumerate(log) if e.get("type") in ("trick", "interrupted")),
-                 default=-1)
+        takes = atut.games.spec(g.game_id).trick_events      # the events giving a trick away
+        ti = max((i for i, e in enumerate(log) if e.get("type") in takes), default=-1)
         trick = log[ti] if ti >= 0 else None
         results = [e for e in log[ti + 1:] if e.get("type") not in ("action", "hand")] \
             if ti >= 0 else []
@@ -209,7 +207,7 @@ class Table:
         elif not (isinstance(built, list) and all(isinstance(g, str) for g in built)
                   and isinstance(classes, dict)):
             raise ValueError("info: built must be a list of game ids and classes an object")
-        return {"games": list(atut.GAME_IDS), "built": list(built), "classes": classes,
+        return {"games": list(atut.games.ids()), "built": list(built), "classes": classes,
                 "levels": dict(LEVEL_NAMES), "version": atut.__version__}
 
     def op_new_game(self, game, players=None, seed=0, seat=0, levels=None, options=None,
@@ -448,7 +446,7 @@ class Table:
         best = out["actions"][0]["value"]
         mine = values.get(played)
         loss = 0.0 if best is None or mine is None else max(0.0, best - mine)
-        scaled = loss / REVIEW_SCALE.get(g.game_id, 1.0)
+        scaled = loss / atut.games.spec(g.game_id).review_scale
         grade = next((name for limit, name in GRADES if scaled <= limit), "blunder")
         if played == atut.canonical(out["best"]):
             grade = "best"
@@ -578,6 +576,11 @@ class Table:
         except Exception:                       # CPython, or a runtime without it
             pass
         return out
+
+    # test-only: a game module's source text joins the engine (atut.games.register_source)
+    def op_debug_register_game(self, name, source):
+        spec = atut.games.register_source(name, source)
+        return {"game": spec.id, "words": spec.page_words(), "info": self.op_info()}
 
 
 OUTSIDE_LEVEL = 2          # an outside seat's own bot: it plays when the student's bot fails

@@ -24,6 +24,11 @@ export async function loadGameDicts(ids) {
   }));
 }
 
+/** A game's words given as {pl: {...}, en: {...}} (a game that joined at run time). */
+export function addGameDict(id, dict) {
+  games[id] = normalize(dict);
+}
+
 /** The raw template of `key`, or undefined. */
 export function lookup(key, lang, game) {
   for (const l of [lang, "en"]) {

@@ -31,36 +31,25 @@ game module is built.
 
 from __future__ import annotations
 
-import importlib
-import reprlib
-
+from . import games
 from .game import Game, IllegalAction, canonical
 from .game import load as _load
 
 __version__ = "0.1.0"
 
-GAME_IDS = ("cesarz", "euchre", "imperial", "tysiac1001", "sixty_six")
-
-_MODULES = {g: f"atut.games.{g}" for g in GAME_IDS}
+GAME_IDS = games.BUILTIN        # the built-in games; atut.games.ids() adds those registered
 
 
 def game_class(game_id: str) -> type[Game]:
     """The Game subclass of a game id; ``ValueError`` for an unknown or unbuilt game."""
-    if not isinstance(game_id, str) or game_id not in _MODULES:
-        raise ValueError(f"unknown game {reprlib.repr(game_id)}; the games are "
-                         f"{', '.join(GAME_IDS)}")
-    try:
-        module = importlib.import_module(_MODULES[game_id])
-    except ModuleNotFoundError as e:
-        if e.name == _MODULES[game_id]:
-            raise ValueError(f"the game {game_id!r} is not built yet") from None
-        raise
-    return module.GAME
+    return games.spec(game_id).game
 
 
 def built_games() -> tuple[str, ...]:
+    """The games that can be played now: the built-in ones, then those registered
+    (``atut.games.register``)."""
     out = []
-    for g in GAME_IDS:
+    for g in games.ids():
         try:
             game_class(g)
         except ValueError:
@@ -107,5 +96,5 @@ def bot_from_source(source: str, name: str = "mybot.py"):
     return _from_source(source, name)
 
 
-__all__ = ["GAME_IDS", "analyse", "Game", "IllegalAction", "canonical", "new_game", "load_game",
-           "make_bot", "game_class", "built_games", "load_bot", "bot_from_source"]
+__all__ = ["GAME_IDS", "games", "analyse", "Game", "IllegalAction", "canonical", "new_game",
+           "load_game", "make_bot", "game_class", "built_games", "load_bot", "bot_from_source"]

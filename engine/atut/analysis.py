@@ -8,7 +8,7 @@ alone: dealing the unseen cards differently gives the same analysis.
 
 The measure of ``value`` is the one each game's search maximises (``docs/BOTS.md``,
 "Analysis"); ``win`` is an estimated chance of winning the deal where the measure is one
-(66: a deal won counts 1), else ``None``.
+(``GameSpec.win_measure``; 66: a deal won counts 1), else ``None``.
 """
 
 from __future__ import annotations
@@ -19,8 +19,6 @@ import zlib
 from . import cards as C
 from .game import canonical
 
-# games whose search value is (up to a tie-break of at most 0.02) the deal-win chance
-_WIN_MEASURE = {"sixty_six"}
 BELIEF_SAMPLES = 24
 
 
@@ -103,7 +101,9 @@ def analyse(game_id: str, view: dict, level: int = 3, seed: int = 0,
     order = sorted(range(len(legal)),
                    key=lambda i: (canonical(legal[i]) != best_key,
                                   -(scores[i] if scores[i] is not None else 0.0), i))
-    win = game_id in _WIN_MEASURE
+    # the search value is (up to a tie-break of at most 0.02) the deal-win chance
+    from .games import spec
+    win = spec(game_id).win_measure
     actions = []
     for i in order:
         v = values[i]
@@ -143,7 +143,11 @@ def reason(game_id: str, view: dict, best) -> dict | None:
     (G14), ``marriage_trump``, ``meld_pair`` (§7, G16, G17), ``joker_winner`` (G13)."""
     if not isinstance(best, dict) or not isinstance(view, dict):
         return None
-    fn = _REASONS.get(game_id)
+    from .games import spec
+    try:
+        fn = spec(game_id).load("reason")       # GameSpec.reason
+    except ValueError:                          # an unknown game: no reason
+        return None
     return fn(view, best) if fn is not None else None
 
 
@@ -154,7 +158,7 @@ def _still_to_play(view: dict, seats) -> list[int]:
     return sorted((s for s in seats if s != me and s not in played), key=lambda s: (s - me) % n)
 
 
-def _ace_ten_reason(view: dict, best: dict) -> dict | None:
+def ace_ten_reason(view: dict, best: dict) -> dict | None:
     """66 and 1000: a 24-card ace-ten deck, a trick to the highest card of the suit led or the
     highest trump."""
     if best.get("type") != "play":
@@ -163,11 +167,8 @@ def _ace_ten_reason(view: dict, best: dict) -> dict | None:
     c = C.card(best["card"])
     if best.get("meld"):
         return {"key": "marriage", "suit": C.SUITS[C.suit_of(c)]}
-    if view["game"] == "sixty_six":
-        from .bots.sixty_six import Knowledge
-    else:
-        from .bots.tysiac1001 import Knowledge
-    k = Knowledge(view)
+    from .bots.interface import plugin
+    k = plugin(view["game"]).Knowledge(view)
     trump = k.trump if k.trump >= 0 else None
     entries = view.get("trick") or []
     trick = [C.card(e["card"]) for e in entries]
@@ -196,7 +197,7 @@ def _ace_ten_reason(view: dict, best: dict) -> dict | None:
 MIN_TRUMPS = 2           # a call or a lone hand is explained by its trumps from two of them
 
 
-def _euchre_reason(view: dict, best: dict) -> dict | None:
+def euchre_reason(view: dict, best: dict) -> dict | None:
     """Euchre (rules G4-G13): the bowers rank first in trumps and the left bower is a trump."""
     from .bots.euchre import Knowledge
     from .games.euchre import EFF, EFF_MASK, POWER
@@ -272,7 +273,7 @@ def _euchre_reason(view: dict, best: dict) -> dict | None:
 
 # --- imperial -------------------------------------------------------------------------------------
 
-def _imperial_reason(view: dict, best: dict) -> dict | None:
+def imperial_reason(view: dict, best: dict) -> dict | None:
     """Imperial (rules G13-G15): follow suit, else trump; K Q J A 10 9 8 7 (6)."""
     if best.get("type") != "play":
         return None
@@ -308,7 +309,7 @@ def _imperial_reason(view: dict, best: dict) -> dict | None:
 
 # --- cesarz ---------------------------------------------------------------------------------------
 
-def _cesarz_reason(view: dict, best: dict) -> dict | None:
+def cesarz_reason(view: dict, best: dict) -> dict | None:
     """Cesarz (rules G13-G20): the emperor, jokers with a companion counted as the obligatory
     suit, melds that score at once and set trump, the trick to the highest trump, else the
     highest card counted as the obligatory suit, the earlier of equal ranks."""
@@ -383,7 +384,3 @@ def _cesarz_reason(view: dict, best: dict) -> dict | None:
             return {"key": "void_shown", "seat": s, "suit": C.SUITS[led]}
     return None
 
-
-_REASONS = {"sixty_six": _ace_ten_reason, "tysiac1001": _ace_ten_reason,
-            "euchre": _euchre_reason, "imperial": _imperial_reason, "cesarz": _cesarz_reason}
-_REASON_GAMES = tuple(_REASONS)

@@ -50,7 +50,6 @@ from .bots import NAMES, make_bot, parse_level
 from .lab import BotError, StudentBot, load_bot
 
 LEVEL_NAME = {v: k for k, v in NAMES.items()}
-TARGET_GAMES = ("euchre", "imperial", "tysiac1001", "cesarz")
 
 
 # --- one duplicate deal ----------------------------------------------------------------------
@@ -108,8 +107,8 @@ def lineup(game_id: str, bots: list, players: int) -> list[int]:
     """Entry index (into ``bots``) of each seat before rotation."""
     if len(bots) > players:
         raise ValueError(f"{len(bots)} bots for {players} players")
-    if game_id == "euchre" and len(bots) == 2 and players == 4:
-        return [0, 1, 0, 1]
+    if atut.games.spec(game_id).partners and len(bots) == 2 and players == 4:
+        return [0, 1, 0, 1]                     # two sides: each bot plays one
     return list(range(len(bots))) + [len(bots) - 1] * (players - len(bots))
 
 
@@ -126,7 +125,7 @@ def rotations(game_id: str, line: list[int]) -> list[list[int]]:
 def _winners(game, start_scores, mode):
     """Seats sharing the win and each seat's gain."""
     gain = [game.scores[s] - start_scores[s] for s in range(game.n)]
-    if mode == "game" or game.game_id == "sixty_six":
+    if mode == "game" or atut.games.spec(game.game_id).one_deal:
         w = game.winner
         ws = list(w) if isinstance(w, (list, tuple)) else [w]
         return ws, gain
@@ -135,10 +134,10 @@ def _winners(game, start_scores, mode):
 
 
 def _margin_points(game, gain):
-    """Per-seat points for the margin: 66 uses the deal's card points, others the score gain."""
-    if game.game_id == "sixty_six":
-        return list(game.points)
-    return gain
+    """Per-seat points for the margin: the deal's points where the game keeps them
+    (``GameSpec.deal_points``: 66's card points), else the score gain."""
+    field = atut.games.spec(game.game_id).deal_points
+    return list(getattr(game, field)) if field else gain
 
 
 def play_deal(args) -> dict:
@@ -240,7 +239,7 @@ def _check(game_id, bots, players, deals, mode):
         raise ValueError("name at least one bot")
     bots = [bot_spec(b) for b in bots]
     if mode is None:
-        mode = "deal" if game_id in TARGET_GAMES else "game"
+        mode = "game" if atut.games.spec(game_id).one_deal else "deal"
     if mode not in ("deal", "game"):
         raise ValueError(f"mode must be deal or game, not {mode!r}")
     if deals < 1:
@@ -408,11 +407,12 @@ def to_csv(r: dict) -> str:
 
 
 def report(r: dict) -> str:
-    unit = ("games (one deal each)" if r["game"] == "sixty_six" else
+    spec = atut.games.spec(r["game"])
+    unit = ("games (one deal each)" if spec.one_deal else
             "single deals from fresh games, scored by the points each seat gained"
             if r["mode"] == "deal" else "whole games")
-    margin_unit = "card points" if r["game"] == "sixty_six" else "score points"
-    per = "game" if r["mode"] == "game" and r["game"] != "sixty_six" else "deal"
+    margin_unit = "card points" if spec.deal_points else "score points"
+    per = "game" if r["mode"] == "game" and not spec.one_deal else "deal"
     w = max([10] + [len(b["name"]) for b in r["bots"]])
     lines = [f"arena {r['game']}, {r['players']} players, {r['deals']} duplicate {per}s "
              f"(seed {r['seed']}; {unit}); seats {r['lineup']} rotated",
@@ -547,7 +547,7 @@ def bench_times(game_id: str, players: int, level: int, deals: int, seed: int) -
 
 def decision_times(game_id: str, players: int, level: int, seeds=(1, 2), clock=None,
                    warmup: int = 1) -> dict:
-    """The decision benchmark of issue 18 (``tools/bench_bots.py`` runs it in Pyodide and in
+    """The bots' decision benchmark (``tools/bench_bots.py`` runs it in Pyodide and in
     CPython): a ``level`` bot in seat 0 against level-2 bots, the first deal of each seed, the
     time cap lifted (so that the whole counted search is timed, and decisions depend only on
     the seed and the view, as in ``scripts/decision_hash.py``).  Only decisions with more than

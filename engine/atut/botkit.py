@@ -59,6 +59,7 @@ tenth of a second in CPython, several times that in the browser):
 from __future__ import annotations
 
 import random
+import sys
 import zlib
 
 from . import cards as C
@@ -76,10 +77,10 @@ def _game(view_or_game) -> str:
         game = view_or_game.get("game")
     else:
         game = None
-    import atut
-    if game not in atut.GAME_IDS:
+    from .games import ids
+    if game not in ids():
         raise ValueError(f"not a view of a game (its 'game' is {game!r}); the games are "
-                         f"{', '.join(atut.GAME_IDS)}")
+                         f"{', '.join(ids())}")
     return game
 
 
@@ -88,28 +89,20 @@ def _trump(view) -> int | None:
     return C.SUITS.index(t) if t else None
 
 
-def _module(game: str):
-    import importlib
-    return importlib.import_module(f"atut.games.{game}")
-
-
-_EUCHRE_PLAIN = None
+def _spec(game: str):
+    from .games import spec
+    return spec(game)
 
 
 def _tables(game: str, trump: int | None):
     """(suit of each card int, power of each card int, points of each card int) for ``game``
-    with ``trump``: the game's own tables."""
-    m = _module(game)
-    if game == "euchre":
-        if trump is None:
-            global _EUCHRE_PLAIN
-            if _EUCHRE_PLAIN is None:
-                power = [0] * 48
-                for c in m.DECK:
-                    power[c] = m.PLAIN_POWER[C.rank_of(c)]
-                _EUCHRE_PLAIN = tuple(power)
-            return C.SUIT_OF, _EUCHRE_PLAIN, (0,) * 48
-        return m.EFF[trump], m.POWER[trump], (0,) * 48
+    with ``trump``: the game's own tables (``GameSpec.card_tables``, else its module's
+    ``POWER`` and ``VALUE``)."""
+    sp = _spec(game)
+    tables = sp.load("card_tables")
+    if tables is not None:
+        return tables(trump)
+    m = sys.modules[sp.game.__module__]
     return C.SUIT_OF, m.POWER, m.VALUE
 
 
@@ -182,13 +175,9 @@ def beats(card: str, best: str, view: dict, led: str | None = None) -> bool:
     game = _game(view)
     trump = _trump(view)
     c, b = C.card(card), C.card(best)
-    if game == "cesarz":
-        m = _module(game)
-        su = C.SUIT_OF
-        ld = C.SUITS.index(led) if led else su[b]
-        t = trump if trump is not None else m.NO
-        mine = m.card_key(su[c], c, t, ld)
-        return mine > 0 and mine > m.card_key(su[b], b, t, ld)
+    own = _spec(game).load("beats")             # a game with its own trick rule
+    if own is not None:
+        return own(c, b, trump, C.SUITS.index(led) if led else None)
     su, power, _ = _tables(game, trump)
     return tricks.beats(c, b, trump, power, su)
 
@@ -215,27 +204,9 @@ def trick_winner(trick, view: dict):
         return None
     game = _game(view)
     trump = _trump(view)
-    if game == "cesarz":
-        m = _module(game)
-        if view.get("emperor_trick") or entries[0]["card"] == "EMPEROR":
-            return entries[0]
-        t = trump if trump is not None else m.NO
-        tup = []
-        for e in entries:
-            c = C.card(e["card"])
-            k = C.card(e["companion"]) if e.get("companion") else m.NO
-            if c in m.JOKERS:
-                cs = C.SUITS.index(e["counts_as"]) if e.get("counts_as") else m.NO
-            else:
-                cs = C.SUIT_OF[c]
-            tup.append((e.get("seat"), c, k, cs, m.NO))
-        led = next((x[3] for x in tup if x[3] != m.NO), m.NO)
-        best, key = 0, 0
-        for i, x in enumerate(tup):
-            v = m.entry_key(x, t, led)
-            if v > key:
-                best, key = i, v
-        return entries[best]
+    own = _spec(game).load("trick_winner")      # a game with its own trick rule
+    if own is not None:
+        return entries[own(entries, trump, view)]
     su, power, _ = _tables(game, trump)
     i = tricks.trick_winner([C.card(e["card"]) for e in entries], trump, power, su)
     return entries[i]

@@ -42,16 +42,6 @@ from .game import canonical
 
 SEED_OUTCOMES = 1024
 PREFIX = "atut_"
-# Bounds of a deal's margin (min/max utility), from the rules (docs/OPENSPIEL.md): euchre 4
-# (G14), 66 three game points (G14), imperial one deal's declarations and tricks, 1000 and
-# cesarz a contract at the bid cap with every bonus.
-DEAL_BOUND = {"euchre": 4, "sixty_six": 3, "imperial": 120, "tysiac1001": 1000,
-              "cesarz": 3000}
-# The IS-MCTS exploration constant per game: 2 on the scale of euchre's points (OpenSpiel's
-# default), scaled by a typical deal margin of the game (docs/OPENSPIEL.md).
-UCT_C = {"euchre": 2.0, "sixty_six": 2.0, "imperial": 20.0, "tysiac1001": 100.0,
-         "cesarz": 200.0}
-
 _registered: dict = {}
 _specs: dict = {}
 _one_deal: dict = {}
@@ -69,53 +59,14 @@ def _pyspiel():
 
 def action_table(game_id: str, players: int) -> list[str]:
     """Every action dict ``game_id`` can produce with ``players`` players, as canonical JSON,
-    sorted (the action id is the index).  Built from each game module's ``_legal()``
-    vocabulary; a test checks that random games never meet an action outside it."""
-    cls = atut.game_class(game_id)
-    deck = sorted(cls.deck_for(players))
-    codes = [C.CODES[c] for c in deck]
-    out: list[dict] = [{"type": "play", "card": c} for c in codes]
-
-    def king_queen(c):
-        r, s = C.rank_of(c), C.suit_of(c)
-        if r in (C.KING, C.QUEEN):
-            return [C.make(C.QUEEN if r == C.KING else C.KING, s)]
-        return []
-
-    if game_id == "euchre":
-        out += [{"type": "discard", "card": c} for c in codes]
-        out += [{"type": "order_up"}, {"type": "pass"}]
-        out += [{"type": "name", "suit": s} for s in C.SUITS]
-        out += [{"type": t, "value": v} for t in ("alone", "defend_alone") for v in (True, False)]
-    elif game_id == "sixty_six":
-        out.append({"type": "exchange"})
-        out += [{"type": "play", "card": C.CODES[c], "meld": C.CODES[p]}
-                for c in deck for p in king_queen(c)]
-    elif game_id == "tysiac1001":
-        from .games import tysiac1001 as T
-        out += [{"type": "play", "card": C.CODES[c], "meld": C.CODES[p]}
-                for c in deck for p in king_queen(c)]
-        values = range(T.MIN_BID, T.MAX_BID + 1, T.STEP)
-        out += [{"type": "bid", "value": v} for v in values]
-        out += [{"type": "announce", "value": v} for v in values]
-        out += [{"type": "pass"}, {"type": "play_on"}, {"type": "give_up"}]
-        out += [{"type": "give", "card": c, "to": s} for c in codes for s in range(players)]
-    elif game_id == "cesarz":
-        from .games import cesarz as Z
-        every = C.mask_of(deck)
-        suited = [c for c in deck if C.suit_of(c) != C.NO_SUIT]
-        out += [{"type": "play", "card": C.CODES[c], "meld": C.CODES[p]}
-                for c in suited for p in Z.meld_partners(c, every)]
-        for j in (*Z.JOKERS, C.EMPEROR):
-            out += [{"type": "play", "card": C.CODES[j], "companion": C.CODES[k]} for k in suited]
-        out += [{"type": "play", "card": "EMPEROR", "companion": C.CODES[k], "meld": C.CODES[p]}
-                for k in suited for p in Z.meld_partners(k, every)]
-        out += [{"type": "bid", "value": v} for v in range(Z.OPENING + Z.STEP, Z.MAX_BID + 1,
-                                                            Z.STEP)]
-        out.append({"type": "pass"})
-        out += [{"type": "give", "card": c, "to": s} for c in codes for s in range(players)]
-    elif game_id != "imperial":                              # imperial: card play only
-        raise ValueError(f"no action table for {game_id!r}")
+    sorted (the action id is the index): the card plays and the game's ``GameSpec.actions``;
+    a test checks that random games never meet an action outside it."""
+    spec = atut.games.spec(game_id)
+    deck = sorted(spec.game.deck_for(players))
+    out: list[dict] = [{"type": "play", "card": C.CODES[c]} for c in deck]
+    extra = spec.load("actions")               # the game's other actions (GameSpec.actions)
+    if extra is not None:
+        out += extra(players)
     table = sorted({canonical(a) for a in out})
     return table
 
@@ -171,11 +122,12 @@ class _Spec:
         self.key_index = {tuple(sorted(a.items())): i for i, a in
                           enumerate(json.loads(k) for k in self.table)}
         self.actions = [json.loads(k) for k in self.table]
-        self.bound = 1.0 if match else float(DEAL_BOUND[game_id])
+        self.partners = atut.games.spec(game_id).partners
+        self.bound = 1.0 if match else float(atut.games.spec(game_id).deal_bound)
         self.key = (game_id, players, tuple(sorted(self.options.items())), match, dealer)
 
     def sides(self, seat):
-        if self.game_id == "euchre":
+        if self.partners:                       # a side of seats of one parity
             return [s for s in range(self.players) if (s - seat) & 1]
         return [s for s in range(self.players) if s != seat]
 
@@ -350,11 +302,13 @@ def view_without_log(g, seat):
 # --- registration -----------------------------------------------------------------------------
 
 def register() -> list[str]:
-    """Register ``atut_<game>`` for every game with pyspiel (once); the short names."""
-    if _registered:
-        return list(_registered)
+    """Register ``atut_<game>`` with pyspiel for every game (``atut.games.ids()``, each once:
+    a game registered with ``atut.games.register`` later joins on the next call); the short
+    names."""
     pyspiel = _pyspiel()
-    for gid in atut.GAME_IDS:
+    for gid in atut.games.ids():
+        if PREFIX + gid in _registered:
+            continue
         cls = atut.game_class(gid)
         params = {"players": cls.PLAYERS[0], "match": False, "dealer": -1}
         for k, vals in cls.OPTIONS.items():
@@ -508,7 +462,7 @@ AtutState = None
 def __getattr__(name):
     # pickle looks the one-deal classes up by name: build one on first use
     if name.startswith("OneDeal"):
-        for gid in atut.GAME_IDS:
+        for gid in atut.games.ids():
             cls = atut.game_class(gid)
             if name == f"OneDeal{cls.__name__}":
                 return _one_deal_class(cls)
@@ -532,14 +486,6 @@ def _from_game(ps_game, g, start_scores):
     x.start_deal = g.deal_no
     x.done = g.is_over
     return st
-
-
-# Public fields that a game's view shows but its bots' ``determinize`` leaves empty (the search
-# never reads them): a resampled state takes them from the state resampled, so that the
-# player's view is the same (imperial's record of the declarations, cesarz's last trick and
-# musik credit melds).
-KEEP_PUBLIC = {"imperial": ("summary",),
-               "cesarz": ("last_trick", "last_winner", "last_kind", "credit_pairs")}
 
 
 def _determinize(spec, view, rng):
@@ -575,7 +521,7 @@ def resample(state, player: int, rng: random.Random):
     g = x.g
     view = g.view(player)
     sg = _determinize(spec, view, rng)
-    for f in KEEP_PUBLIC.get(spec.game_id, ()):
+    for f in atut.games.spec(spec.game_id).keep_public:
         setattr(sg, f, copy.deepcopy(getattr(g, f)))
     cut = g._deal_event
     kept_before = 0
@@ -716,7 +662,7 @@ class ISMCTSSeat:
         else:                                        # OpenSpiel's own, through pyspiel
             from open_spiel.python.algorithms import mcts
             ev = mcts.RandomRolloutEvaluator(1, np.random.RandomState(rng.getrandbits(32)))
-        uct_c = UCT_C[self.game_id] if self.uct_c is None else self.uct_c
+        uct_c = atut.games.spec(self.game_id).uct_c if self.uct_c is None else self.uct_c
         bot = ismcts.ISMCTSBot(game, ev, uct_c, self.simulations,
                                random_state=np.random.RandomState(rng.getrandbits(32)),
                                final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT)

@@ -1,4 +1,5 @@
-"""The bot plug-in interface: what ``atut.bots.<game_id>`` supplies, and its defaults.
+"""The bot plug-in interface: what a game's plug-in (``GameSpec.bots``, ``atut.bots.<game_id>``
+for the built-in games) supplies, and its defaults.
 
 A game's plug-in is a module (see ``bots/sixty_six.py``, the reference).  ``Plugin`` below
 declares every hook as a ``typing.Protocol``; a plug-in defines the ones it needs as module
@@ -13,7 +14,6 @@ Everything else is optional; the defaults are documented on each hook.
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, Protocol
@@ -182,11 +182,7 @@ def hooks(module: Any) -> Hooks:
 
 
 def plugin(game_id: str):
-    """The bot plug-in module of a game, or ``None`` when the game has none yet."""
-    name = f"atut.bots.{game_id}"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as e:
-        if e.name == name:
-            return None
-        raise
+    """The bot plug-in module of a game (its ``GameSpec.bots``), or ``None`` when the game has
+    none."""
+    from ..games import spec
+    return spec(game_id).load("bots")

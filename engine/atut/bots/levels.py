@@ -224,9 +224,8 @@ def make_bot(game_id: str, level=1, seed: int = 0, budget: dict | None = None,
              strict: bool = False) -> Bot:
     """A bot for ``game_id`` at ``level`` (1-4 or a name); ``budget`` overrides level 3/4
     budgets; a ``strict`` bot raises when its search fails instead of playing by the rules."""
-    import atut
-    if game_id not in atut.GAME_IDS:
-        raise ValueError(f"unknown game {game_id!r}; the games are {', '.join(atut.GAME_IDS)}")
+    from ..games import spec
+    spec(game_id)                               # ValueError for an unknown game
     level = parse_level(level)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be an integer, not {seed!r}")

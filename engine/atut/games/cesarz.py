@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from .. import cards as C
 from ..game import Game
+from . import GameSpec
 
 RANKS = ("A", "10", "K", "Q", "PR", "J", "YP", "9")          # §2, high to low
 POINTS = {"A": 12, "10": 10, "K": 7, "Q": 6, "PR": 4, "J": 3, "YP": 2, "9": 1}   # §1
@@ -1003,3 +1004,112 @@ class Cesarz(Game):
 
 
 GAME = Cesarz
+
+
+# --- what the other modules need (SPEC below) ---------------------------------------------------
+
+def every_action(players: int) -> list[dict]:
+    """Every action beside a plain card play that a deal can produce (``atut.openspiel``'s
+    action table)."""
+    deck = sorted(Cesarz.deck_for(players))
+    codes = [C.CODES[c] for c in deck]
+    every = C.mask_of(deck)
+    suited = [c for c in deck if C.suit_of(c) != C.NO_SUIT]
+    out = [{"type": "play", "card": C.CODES[c], "meld": C.CODES[p]}
+           for c in suited for p in meld_partners(c, every)]
+    for j in (*JOKERS, C.EMPEROR):
+        out += [{"type": "play", "card": C.CODES[j], "companion": C.CODES[k]} for k in suited]
+    out += [{"type": "play", "card": "EMPEROR", "companion": C.CODES[k], "meld": C.CODES[p]}
+            for k in suited for p in meld_partners(k, every)]
+    out += [{"type": "bid", "value": v} for v in range(OPENING + STEP, MAX_BID + 1, STEP)]
+    out.append({"type": "pass"})
+    out += [{"type": "give", "card": c, "to": s} for c in codes for s in range(players)]
+    return out
+
+
+def botkit_beats(c: int, best: int, trump: int | None, led: int | None) -> bool:
+    """``botkit.beats`` on card ints: a card of neither the trump nor the suit led (``led``,
+    by default ``best``'s suit) never takes the trick (G20)."""
+    su = C.SUIT_OF
+    ld = led if led is not None else su[best]
+    t = trump if trump is not None else NO
+    mine = card_key(su[c], c, t, ld)
+    return mine > 0 and mine > card_key(su[best], best, t, ld)
+
+
+def botkit_trick_winner(entries: list, trump: int | None, view: dict) -> int:
+    """``botkit.trick_winner``: the index of the entry (``{"card", "companion"?, "counts_as"?}``
+    as ``view["trick"]``) that takes the trick: an emperor trick goes to the emperor's player
+    (G14.4), a joker counts by its companion (G20)."""
+    if view.get("emperor_trick") or entries[0]["card"] == "EMPEROR":
+        return 0
+    t = trump if trump is not None else NO
+    tup = []
+    for e in entries:
+        c = C.card(e["card"])
+        k = C.card(e["companion"]) if e.get("companion") else NO
+        if c in JOKERS:
+            cs = C.SUITS.index(e["counts_as"]) if e.get("counts_as") else NO
+        else:
+            cs = C.SUIT_OF[c]
+        tup.append((e.get("seat"), c, k, cs, NO))
+    led = next((x[3] for x in tup if x[3] != NO), NO)
+    best, key = 0, 0
+    for i, x in enumerate(tup):
+        v = entry_key(x, t, led)
+        if v > key:
+            best, key = i, v
+    return best
+
+
+# The lab's help for this game's own view fields (atut.lab.help): {key: (English, Polish)}
+VIEW_HELP = {
+    "trump": ("The trump suit, or null before the first king-queen meld makes one.",
+              "Kolor atutowy albo null, zanim pierwszy meldunek króla z damą go ustanowi."),
+    "trump_card": ("Always null in cesarz (no trump card is turned).",
+                   "W cesarzu zawsze null (nie odkrywa się karty atutowej)."),
+    "opener": ("The seat that opened the bidding.", "Miejsce, które otworzyło licytację."),
+    "high_bidder": ("The seat of the highest bid so far, or null.",
+                    "Miejsce z najwyższą dotąd licytacją albo null."),
+    "led": ("The obligatory suit of the current trick, or null.",
+            "Kolor obowiązujący w bieżącej lewie albo null."),
+    "released": ("Whether a trump has released the duty to follow the suit in this trick.",
+                 "Czy atut zwolnił z obowiązku dokładania do koloru w tej lewie."),
+    "emperor_trick": ("Whether the current trick was started by the emperor (no suit to "
+                      "follow; the emperor's player takes it).",
+                      "Czy bieżącą lewę rozpoczął cesarz (bez obowiązku koloru; bierze ją "
+                      "gracz cesarza)."),
+    "to_give": ("The seats still to receive a card from the declarer, in order.",
+                "Miejsca, które mają jeszcze dostać kartę od grającego, po kolei."),
+    "melds": ("The melds declared in this deal: [{seat, cards, value, kind}, ...] (kind 1 "
+              "king-queen, 2 prince-young princess).",
+              "Meldunki ogłoszone w tym rozdaniu: [{seat, cards, value, kind}, ...] (kind 1 "
+              "król-dama, 2 książę-młoda księżniczka)."),
+    "given": ("The cards handed out by the declarer: [{seat, to, card}], the card only "
+              "when you gave or received it.",
+              "Karty rozdane przez grającego: [{seat, to, card}], karta tylko gdy ją dałeś "
+              "lub dostałeś."),
+    "deal_points": ("This deal's points so far: {cards: [per seat], melds: [per seat]}.",
+                    "Punkty tego rozdania: {cards: [na miejsce], melds: [na miejsce]}."),
+    "previous_deal": ("What the previous deal ended with (hands, musik, points), or null.",
+                      "Jak skończyło się poprzednie rozdanie (ręce, musik, punkty) albo "
+                      "null."),
+}
+
+
+SPEC = GameSpec(
+    id=GAME.GAME_ID,
+    game=GAME,
+    names={"en": "Cesarz", "pl": "Cesarz"},
+    bots="atut.bots.cesarz",
+    examples="atut.lab.example_bots",
+    view_help=VIEW_HELP,
+    reason="atut.analysis:cesarz_reason",
+    trick_events=("trick", "interrupted"),          # G14: an emperor interrupts a trick
+    deal_bound=3000,                                # a contract at the bid cap with every bonus
+    uct_c=200.0,
+    actions=every_action,
+    keep_public=("last_trick", "last_winner", "last_kind", "credit_pairs"),
+    beats=botkit_beats,
+    trick_winner=botkit_trick_winner,
+)

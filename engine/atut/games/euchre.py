@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from .. import cards as C
 from ..game import Game, IllegalAction, canonical
+from . import GameSpec
 
 RANKS = ("A", "K", "Q", "J", "10", "9")
 DECK = C.deck(RANKS)
@@ -696,3 +697,81 @@ class Euchre(Game):
 GAME = Euchre
 
 __all__ = ["Euchre", "GAME", "trick_rank", "deal_points", "EFF", "POWER", "EFF_MASK"]
+
+
+# --- what the other modules need (SPEC below) ---------------------------------------------------
+
+def every_action(players: int) -> list[dict]:
+    """Every action beside a plain card play that a deal can produce (``atut.openspiel``'s
+    action table)."""
+    codes = [C.CODES[c] for c in sorted(Euchre.deck_for(players))]
+    out = [{"type": "discard", "card": c} for c in codes]
+    out += [{"type": "order_up"}, {"type": "pass"}]
+    out += [{"type": "name", "suit": s} for s in C.SUITS]
+    out += [{"type": t, "value": v} for t in ("alone", "defend_alone") for v in (True, False)]
+    return out
+
+
+_PLAIN_BY_CARD = tuple(PLAIN_POWER[C.rank_of(c)] if c in DECK else 0 for c in range(48))
+
+
+def botkit_tables(trump: int | None):
+    """``botkit``'s (suit, power, points) per card int: the left bower counts as a trump (G5);
+    before trump is made the plain ranks; euchre counts tricks, not card points."""
+    if trump is None:
+        return C.SUIT_OF, _PLAIN_BY_CARD, (0,) * 48
+    return EFF[trump], POWER[trump], (0,) * 48
+
+
+# The lab's help for this game's own view fields (atut.lab.help): {key: (English, Polish)}
+VIEW_HELP = {
+    "trump": ("The trump suit, or null until someone orders up or names it.",
+              "Kolor atutowy albo null, dopóki ktoś go nie zamówi lub nie nazwie."),
+    "upcard": ("The card turned up after the deal (round one may make its suit trump).",
+               "Karta odkryta po rozdaniu (w pierwszej rundzie jej kolor może zostać "
+               "atutem)."),
+    "upcard_state": ("shown (still up), taken (the dealer picked it up) or turned (turned "
+                     "down after round one).",
+                     "shown (wciąż odkryta), taken (rozdający ją wziął) lub turned "
+                     "(odwrócona po pierwszej rundzie)."),
+    "trump_card": ("The upcard while it is still shown, else null.",
+                   "Odkryta karta, póki leży na stole, inaczej null."),
+    "teams": ("The two pairs: [[0, 2], [1, 3]]; your partner sits opposite you.",
+              "Dwie pary: [[0, 2], [1, 3]]; partner siedzi naprzeciwko."),
+    "team_scores": ("The two pairs' points: [pair of 0 and 2, pair of 1 and 3].",
+                    "Punkty obu par: [para 0 i 2, para 1 i 3]."),
+    "maker": ("The seat that made trump, or null.", "Miejsce, które ustaliło atut, albo null."),
+    "alone": ("Whether the maker plays alone (the partner sits out).",
+              "Czy ustalający atut gra sam (partner pauzuje)."),
+    "lone_defender": ("The seat defending alone against a lone maker, or null.",
+                      "Miejsce broniące się samo przeciw samotnemu graczowi albo null."),
+    "sitting_out": ("The seats that sit this deal out (a lone player's partner): a list.",
+                    "Miejsca pauzujące w tym rozdaniu (partner samotnego gracza): lista."),
+    "calls": ("The calls of the bidding so far, in order: [{seat, type, suit?}, ...].",
+              "Zapowiedzi licytacji, po kolei: [{seat, type, suit?}, ...]."),
+    "piles": ("The kitty (face down), the dealer's discard (you see it if you are the "
+              "dealer) and a turned-down upcard.",
+              "Talonik (zakryty), karta odrzucona przez rozdającego (widzisz ją, jeśli "
+              "rozdajesz) i odwrócona karta."),
+    "scores": ("The match totals per seat (each seat shows its pair's points).",
+               "Wynik meczu na miejsce (każde miejsce pokazuje punkty swojej pary)."),
+    "winner": ("The winning pair's seats once the game is over, else null.",
+               "Miejsca zwycięskiej pary po końcu gry, inaczej null."),
+}
+
+
+SPEC = GameSpec(
+    id=GAME.GAME_ID,
+    game=GAME,
+    names={"en": "Euchre", "pl": "Euchre"},
+    bots="atut.bots.euchre",
+    examples="atut.lab.example_bots",
+    view_help=VIEW_HELP,
+    review_scale=4.0,
+    reason="atut.analysis:euchre_reason",
+    partners=True,                                  # G1: seats 0 and 2 against 1 and 3
+    deal_bound=4,                                   # G14
+    uct_c=2.0,
+    actions=every_action,
+    card_tables=botkit_tables,
+)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from .. import cards as C
 from ..game import Game, canonical
 from ..tricks import trick_winner
+from . import GameSpec
 
 # G1: 7..K with 2 players, 6..K with 3 players
 RANKS = {2: ("A", "10", "K", "Q", "J", "9", "8", "7"),
@@ -466,3 +467,39 @@ class Imperial(Game):
 
 
 GAME = Imperial
+
+
+# The lab's help for this game's own view fields (atut.lab.help): {key: (English, Polish)}
+VIEW_HELP = {
+    "trump_card": ("The card that made trump: turned up (2 players) or the dealer's last "
+                   "card, shown (3 players).",
+                   "Karta wyznaczająca atut: odkryta (2 graczy) lub ostatnia karta "
+                   "rozdającego, pokazana (3 graczy)."),
+    "trump_card_in_hand": ("Whether the trump card stays in the dealer's hand (3 players).",
+                           "Czy karta atutowa zostaje w ręce rozdającego (3 graczy)."),
+    "revealed": ("Per seat, the cards its declarations showed (still held or played).",
+                 "Dla każdego miejsca karty pokazane przy deklaracjach (w ręce lub "
+                 "zagrane)."),
+    "piles": ("The unused cards, face down (2 players).",
+              "Niewykorzystane karty, zakryte (2 graczy)."),
+    "deal_points": ("The points each seat has gained in this deal: a list.",
+                    "Punkty zdobyte przez każde miejsce w tym rozdaniu: lista."),
+    "unit": ("Points to an imperial (24).", "Punktów na jeden imperiał (24)."),
+    "scores": ("The match totals in points (24 points make an imperial).",
+               "Wynik meczu w punktach (24 punkty to jeden imperiał)."),
+}
+
+
+SPEC = GameSpec(
+    id=GAME.GAME_ID,
+    game=GAME,
+    names={"en": "Imperial", "pl": "Imperial"},
+    bots="atut.bots.imperial",
+    examples="atut.lab.example_bots",
+    view_help=VIEW_HELP,
+    review_scale=50.0,
+    reason="atut.analysis:imperial_reason",
+    deal_bound=120,                                 # one deal's declarations and tricks
+    uct_c=20.0,
+    keep_public=("summary",),
+)

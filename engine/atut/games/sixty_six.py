@@ -15,6 +15,7 @@ from __future__ import annotations
 from .. import cards as C
 from ..game import Game, canonical
 from ..tricks import winning
+from . import GameSpec
 
 RANKS = C.ACE_TEN_RANKS                                      # G2: A > 10 > K > Q > J > 9
 POINTS = C.ACE_TEN_POINTS                                    # the ace-ten family's tables
@@ -404,3 +405,47 @@ class SixtySix(Game):
 
 
 GAME = SixtySix
+
+
+def every_action(players: int) -> list[dict]:
+    """Every action beside a plain card play that a deal can produce (``atut.openspiel``'s
+    action table)."""
+    return [{"type": "exchange"}] + [
+        {"type": "play", "card": C.CODES[c], "meld": C.CODES[PARTNER[c]]}
+        for c in sorted(SixtySix.deck_for(players)) if c in PARTNER]
+
+
+# The lab's help for this game's own view fields (atut.lab.help): {key: (English, Polish)}
+VIEW_HELP = {
+    "trump_card": ("The trump card under the stock, or null once it has been drawn.",
+                   "Karta atutowa pod talonem albo null, gdy już ją dobrano."),
+    "stock": ("How many cards are left in the stock (0: follow suit from now on).",
+              "Ile kart zostało w talonie (0: od teraz trzeba dokładać do koloru)."),
+    "captured": ("The cards you have taken in tricks so far.",
+                 "Karty, które dotąd wziąłeś w lewach."),
+    "deal_winner": ("The seat that won the deal once it is decided, else null.",
+                    "Miejsce, które wygrało rozdanie, gdy to rozstrzygnięte, inaczej null."),
+    "seats": ("One entry per seat: cards in hand, tricks taken, and points (only your "
+              "own until the deal is over).",
+              "Jeden wpis na miejsce: karty w ręce, wzięte lewy i punkty (tylko twoje, "
+              "dopóki rozdanie trwa)."),
+    "scores": ("Deals won per seat (66 is one deal a game).",
+               "Wygrane rozdania na miejsce (w 66 gra to jedno rozdanie)."),
+}
+
+
+SPEC = GameSpec(
+    id=GAME.GAME_ID,
+    game=GAME,
+    names={"en": "Sixty-Six", "pl": "Sześćdziesiąt sześć"},
+    bots="atut.bots.sixty_six",
+    examples="atut.lab.example_bots",
+    view_help=VIEW_HELP,
+    win_measure=True,                               # a deal won counts 1 (G14)
+    reason="atut.analysis:ace_ten_reason",
+    one_deal=True,                                  # G14
+    deal_points="points",
+    deal_bound=3,                                   # three game points (G14)
+    uct_c=2.0,
+    actions=every_action,
+)

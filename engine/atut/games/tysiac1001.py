@@ -24,6 +24,7 @@ from __future__ import annotations
 from .. import cards as C
 from ..game import Game
 from ..tricks import trick_winner
+from . import GameSpec
 
 RANKS = C.ACE_TEN_RANKS                                      # G1, G2: A > 10 > K > Q > J > 9
 POINTS = C.ACE_TEN_POINTS                                    # the ace-ten family's tables
@@ -714,3 +715,53 @@ class Tysiac1001(Game):
 
 
 GAME = Tysiac1001
+
+
+def every_action(players: int) -> list[dict]:
+    """Every action beside a plain card play that a deal can produce (``atut.openspiel``'s
+    action table)."""
+    deck = sorted(Tysiac1001.deck_for(players))
+    codes = [C.CODES[c] for c in deck]
+    out = [{"type": "play", "card": C.CODES[c],
+            "meld": C.CODES[C.make(C.QUEEN if C.rank_of(c) == C.KING else C.KING, C.suit_of(c))]}
+           for c in deck if C.rank_of(c) in (C.KING, C.QUEEN)]
+    values = range(MIN_BID, MAX_BID + 1, STEP)
+    out += [{"type": "bid", "value": v} for v in values]
+    out += [{"type": "announce", "value": v} for v in values]
+    out += [{"type": "pass"}, {"type": "play_on"}, {"type": "give_up"}]
+    out += [{"type": "give", "card": c, "to": s} for c in codes for s in range(players)]
+    return out
+
+
+# The lab's help for this game's own view fields (atut.lab.help): {key: (English, Polish)}
+VIEW_HELP = {
+    "trump": ("The trump suit, or null until a marriage is declared.",
+              "Kolor atutowy albo null, dopóki nikt nie zamelduje."),
+    "trump_card": ("Always null in 1001.", "W tysiącu zawsze null."),
+    "bid": ("The bid that won the auction, or null.",
+            "Licytacja, która wygrała, albo null."),
+    "przykup": ("The three przykup cards once turned up, else null.",
+                "Trzy karty przykupu po odkryciu, inaczej null."),
+    "piles": ("The przykup: its cards once turned up, else its count.",
+              "Przykup: jego karty po odkryciu, inaczej ich liczba."),
+    "marriages": ("The marriages declared: [{seat, suit, value, cards}, ...].",
+                  "Ogłoszone meldunki: [{seat, suit, value, cards}, ...]."),
+    "given": ("The cards the declarer handed out that you may know: [{card, to}] (the "
+              "declarer sees both, a recipient his own).",
+              "Karty rozdane przez grającego, które możesz znać: [{card, to}] (grający "
+              "widzi obie, odbiorca swoją)."),
+}
+
+
+SPEC = GameSpec(
+    id=GAME.GAME_ID,
+    game=GAME,
+    names={"en": "1001", "pl": "Tysiąc jeden"},
+    bots="atut.bots.tysiac1001",
+    examples="atut.lab.example_bots",
+    view_help=VIEW_HELP,
+    reason="atut.analysis:ace_ten_reason",
+    deal_bound=1000,                                # a contract at the bid cap
+    uct_c=100.0,
+    actions=every_action,
+)

@@ -262,10 +262,13 @@ KINDS_OF_EXAMPLE = ("start", "rules", "search")
 def examples(game_id: str) -> dict[str, str]:
     """``{file name: source}`` of the game's bots for students, in this order: the starting bot
     (``<game>_start.py``: documented, plays legally, simple), a rule bot (``<game>_rules.py``)
-    and one that asks the search (``<game>_search.py``, through ``botkit.analyse``)."""
-    import atut
-    atut.game_class(game_id)
-    folder = importlib.resources.files("atut.lab.example_bots")
+    and one that asks the search (``<game>_search.py``, through ``botkit.analyse``); they are
+    in the package its ``GameSpec.examples`` names (``{}`` when it names none)."""
+    from ..games import spec
+    package = spec(game_id).examples
+    if package is None:
+        return {}
+    folder = importlib.resources.files(package)
     return {f"{game_id}_{k}.py": folder.joinpath(f"{game_id}_{k}.py").read_text(encoding="utf-8")
             for k in KINDS_OF_EXAMPLE}
 

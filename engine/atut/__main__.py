@@ -299,6 +299,12 @@ def main(argv=None) -> int:
     if argv and argv[0] == "bench-bots":
         from atut.arena import bench_bots
         return bench_bots(argv[1:]) or 0
+    if argv and argv[0] == "tournament":
+        from atut.tournament import main as tournament_main
+        return tournament_main(argv[1:]) or 0
+    if argv and argv[0] == "bench-boxes":
+        from atut.tournament import bench
+        return bench(argv[1:]) or 0
     if argv and argv[0] == "soak":
         from atut.soak import main as soak_main
         return soak_main(argv[1:]) or 0
@@ -317,6 +323,10 @@ def main(argv=None) -> int:
     b.add_argument("--no-peers", action="store_true", help="skip the peer packages")
     sub.add_parser("arena", help="bots against each other (see python -m atut arena -h)")
     sub.add_parser("bench-bots", help="bot decision times per level")
+    sub.add_parser("tournament", help="bot files and levels on duplicate deals, a leaderboard "
+                                      "(see python -m atut tournament -h)")
+    sub.add_parser("bench-boxes", help="level 1 against level 1 in this Python and as bot "
+                                       "files in boxes, deals per second")
     sub.add_parser("soak", help="many seeded bot games, their invariants checked at every step "
                                 "(see python -m atut soak -h)")
     args = parser.parse_args(argv)

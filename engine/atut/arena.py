@@ -65,21 +65,31 @@ def bot_spec(x):
     if isinstance(x, str):
         x = x.strip()
         if x.endswith(".py"):
-            return load_bot(x)
+            return file_bot(x)
         if x.startswith("ismcts:"):                 # OpenSpiel's IS-MCTS (atut.openspiel)
             from .openspiel import ismcts_spec
             return ismcts_spec(x)
         return parse_level(x)
-    if hasattr(x, "choose") or callable(x):
+    if hasattr(x, "choose") or hasattr(x, "fresh") or callable(x):
         return x
     raise ValueError(f"not a bot: {x!r} (a level 1-4, a .py file, or an object with choose)")
+
+
+def file_bot(path: str, time_limit: float | None = None):
+    """A bot file as an entry: in a box of its own (``atut.box``, a process) where this Python
+    can start processes, else (Pyodide, whose lab worker is itself the box) in this Python.
+    ``BotError`` at once for a file that cannot be a bot."""
+    if sys.platform == "emscripten":
+        return load_bot(path)
+    from .box import BoxedBot
+    return BoxedBot.from_file(path, time_limit=time_limit).load()
 
 
 def bot_name(spec) -> str:
     """How the report names an entry: ``"3 search"`` for a level, a bot file's name."""
     if isinstance(spec, int):
         return f"{spec} {LEVEL_NAME[spec]}"
-    if isinstance(spec, StudentBot):
+    if isinstance(spec, StudentBot) or type(spec).__name__ == "BoxedBot":
         import os
         return os.path.basename(spec.name)
     name = getattr(spec, "name", None)
@@ -206,6 +216,9 @@ def play_deal(args) -> dict:
             stats = getattr(b, "stats", None) or {}
             decisions += stats.get("decisions", 0)
             capped += stats.get("capped", 0)
+            release = getattr(b, "release", None)        # a box back to its bot's idle ones
+            if callable(release):
+                release()
     k = len(rots)
     return {"deal": d, "share": [x / k for x in share], "margin": [x / k for x in margin],
             "decisions": decisions, "capped": capped}

@@ -45,7 +45,7 @@ import time
 import atut
 
 from . import cards as C
-from .arena import TARGET_GAMES, _margin_points, _winners, lineup, rotations
+from .arena import _margin_points, _winners, lineup, rotations
 from .bots import NAMES, make_bot, parse_level
 from .lab import BotError
 
@@ -220,10 +220,15 @@ def outcome(game_id: str, game, start: list[int], seats: list[int], error: dict 
 
 # --- the schedule -----------------------------------------------------------------------------
 
+def _mode(game_id: str) -> str:
+    """The arena's default: whole games where a game is one deal, else single deals."""
+    return "game" if atut.games.spec(game_id).one_deal else "deal"
+
+
 def table_size(game_id: str, players: int) -> int:
-    """How many entries sit at a table: 2 where two entries sit as pairs (the arena's lineup
-    of two bots in a partnership game), else one entry a seat."""
-    return 2 if lineup(game_id, [0, 1], players) == [0, 1] * (players // 2) else players
+    """How many entries sit at a table: 2 in a game of two sides (``GameSpec.partners``: the
+    arena seats two bots as pairs, A B A B), else one entry a seat."""
+    return 2 if atut.games.spec(game_id).partners and players == 4 else players
 
 
 def schedule(game_id: str, players: int, n_entries: int, deals: int) -> list[tuple]:
@@ -244,7 +249,7 @@ def self_play_check(game_id: str, players: int, entry: Entry, seed: int,
     """A file plays one deal against itself, a box a seat: ``None`` if it finished legally,
     else the error record (its ``messages`` in English and Polish)."""
     specs = [{"name": entry.name, "source": entry.source}]
-    mode = "deal" if game_id in TARGET_GAMES else "game"
+    mode = _mode(game_id)
     rec = play_game((game_id, players, specs, (0,), [0] * players, -1, seed, mode, time_limit))
     return rec["error"]
 
@@ -394,7 +399,7 @@ def run(game_id: str, bots: list, players: int | None = None, deals: int = 20, s
         raise ValueError("deals must be at least 1")
     entries = [b if isinstance(b, Entry) else Entry.parse(str(b)) for b in bots]
     _unique_names(entries)
-    mode = "deal" if game_id in TARGET_GAMES else "game"
+    mode = _mode(game_id)
     t0 = time.perf_counter()
     excluded, playing = [], []
     for e in entries:

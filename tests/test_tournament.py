@@ -228,3 +228,41 @@ def test_the_arena_plays_a_bot_file_in_a_box():
     assert r["bots"][0]["name"] == "sixty_six_rules.py"
     assert len(spec._idle) == 1                  # one seat a game: its box, released each time
     spec.close()
+
+
+def test_the_game_as_an_exchange_checks_whatever_the_driver_answers():
+    """game_steps is what the page's driver talks to: an answer that is not an action, an
+    error without its fields or a failed box at the start each end the game as that bot's
+    named loss; a legal answer plays on."""
+    specs = [{"name": "a.py", "source": "x"}, {"name": "1 random", "level": 1}]
+    task = ("sixty_six", 2, specs, (0, 1), [0, 1], 0, 1, "game")
+
+    def drive(answers):
+        steps = tournament.game_steps(task)
+        req, n = next(steps), 0
+        try:
+            while True:
+                if req["op"] == "open":
+                    req = steps.send({"0": None})
+                    continue
+                n += 1
+                req = steps.send(answers(req, n))
+        except StopIteration as done:
+            return done.value, n
+
+    rec, n = drive(lambda req, n: {"ok": req["view"]["legal_actions"][0], "seconds": 0.001})
+    assert rec["error"] is None and rec["decisions"]["0"] == n and rec["save"]["actions"]
+    rec, _ = drive(lambda req, n: {"ok": "AS"})
+    assert rec["error"]["kind"] == "not_dict" and rec["ranks"] == {"0": 2, "1": 1}
+    rec, _ = drive(lambda req, n: {"error": "junk"})
+    assert rec["error"]["kind"] == "protocol"
+    rec, _ = drive(lambda req, n: "junk")
+    assert rec["error"]["kind"] == "not_dict"
+    rec, _ = drive(lambda req, n: {"ok": {"type": "play", "card": "XX"}})
+    assert rec["error"]["kind"] == "illegal"
+    steps = tournament.game_steps(task)
+    assert next(steps) == {"op": "open", "seats": [0]}
+    with pytest.raises(StopIteration) as done:
+        steps.send({"0": {"kind": "syntax", "messages": {"en": "a.py: bad", "pl": "a.py: zły"}}})
+    assert done.value.value["error"]["at"] == "open"
+    assert done.value.value["error"]["messages"]["pl"] == "a.py: zły"

@@ -282,19 +282,23 @@ class Box:
     def reset(self) -> None:
         self._request({"op": "reset"}, self.owner.time_limit)
 
-    def choose(self, view: dict) -> dict:
+    def ask(self, view: dict):
+        """The box's answer to ``view``, as it came (not yet checked: ``choose`` checks)."""
         if self._proc is None:
             raise _box_error("crash", self.name, "the bot's process has ended",
                              "proces bota się zakończył")
         t0 = time.perf_counter()
         try:
-            answer = self._request({"op": "choose", "view": view}, self.owner.time_limit)
+            return self._request({"op": "choose", "view": view}, self.owner.time_limit)
         finally:
             dt = time.perf_counter() - t0
             self.stats["decisions"] += 1
             self.stats["seconds"] += dt
             self.stats["max_seconds"] = max(self.stats["max_seconds"], dt)
-        return check_action(view, answer, self.name)
+
+    def choose(self, view: dict) -> dict:
+        """The legal action of ``view`` that the box's answer names (``BotError`` otherwise)."""
+        return check_action(view, self.ask(view), self.name)
 
     def release(self) -> None:
         """Back to the owner's idle boxes (a dead process is dropped)."""

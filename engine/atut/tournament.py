@@ -47,8 +47,9 @@ import atut
 from . import cards as C
 from .arena import _margin_points, _winners, lineup, rotations
 from .bots import NAMES, make_bot, parse_level
-from .lab import BotError
+from .lab import KINDS, BotError, check_action
 
+_KINDS = KINDS + ("timeout", "crash", "protocol")
 FORMAT = "atut-tournament"
 VERSION = 1
 LEVEL_NAME = {v: k for k, v in NAMES.items()}
@@ -137,63 +138,121 @@ def _ranks(values: list[float]) -> list[int]:
     return [1 + sum(1 for w in values if w > v) for v in values]
 
 
-def play_game(task: tuple) -> dict:
-    """One game of a table: ``task`` = (game_id, players, entries as dicts with ``level`` or
-    ``source``, the table's entry indices, seats (entry index per seat), deal, seed, mode,
-    time limit).  Returns the game's record (JSON-safe)."""
-    game_id, players, specs, table, seats, d, seed, mode, time_limit = task
+def game_steps(task: tuple):
+    """One game of a table as an exchange with whatever runs the bot files' boxes (a process
+    here, a sandboxed worker in the page): a generator that yields requests, is sent the
+    answers and returns the game's record (JSON-safe).  Our levels play inside it.
+
+    ``task`` = (game_id, players, entries as dicts with ``name`` and ``level`` or ``source``,
+    the table's entry indices, seats (entry index per seat), deal, seed, mode).  Requests:
+
+    - ``{"op": "open", "seats": [seat, ...]}``: a box for each of these seats (a file's seats),
+      with a fresh namespace of its bot; answer ``{seat: None or an error dict}`` (str keys);
+    - ``{"op": "choose", "seat": s, "entry": e, "view": view}``: answer ``{"ok": action}`` or
+      ``{"error": {"kind", "messages": {"en", "pl"}, "line"}}``, with ``"seconds"`` (the time
+      the box took).  The answer is checked here against the view's legal actions.
+    """
+    game_id, players, specs, table, seats, d, seed, mode = task
     deal_seed, deck, dealer = deal_setup(game_id, players, seed, d)
     game = atut.new_game(game_id, players=players, seed=deal_seed, dealer=dealer, deck=deck)
     start = list(game.scores)
     deal_no = game.deal_no
-    bots, boxes = [], []
+    bots: list = [None] * players
+    files = []
+    for s in range(players):
+        spec = specs[seats[s]]
+        if spec.get("level") is not None:
+            lv = spec["level"]
+            bots[s] = make_bot(game_id, lv, seed=deal_seed * 31 + lv, strict=True)
+            if lv >= 3:
+                bots[s].budget["clock"] = "cpu"
+        else:
+            files.append(s)
     times: dict[str, float] = {}
     decisions: dict[str, int] = {}
     error = None
-    try:
-        for s in range(players):
-            spec = specs[seats[s]]
-            if spec.get("level") is not None:
-                lv = spec["level"]
-                b = make_bot(game_id, lv, seed=deal_seed * 31 + lv, strict=True)
-                if lv >= 3:
-                    b.budget["clock"] = "cpu"
-            else:
-                try:
-                    b = _boxed(spec["source"], spec["name"], time_limit).fresh()
-                except BotError as e:
-                    error = _error_record(e, game.to_move, seats[game.to_move])
-                    break
-                boxes.append(b)
-            bots.append(b)
-        while error is None and not game.is_over:
-            if mode == "deal" and game.deal_no != deal_no:
+    if files:
+        opened = yield {"op": "open", "seats": files}
+        for s in files:
+            err = (opened or {}).get(str(s))
+            if err:
+                error = _error_record(err, s, seats[s], at="open")
                 break
-            s = game.to_move
-            key = str(seats[s])
+    while error is None and not game.is_over:
+        if mode == "deal" and game.deal_no != deal_no:
+            break
+        s = game.to_move
+        key = str(seats[s])
+        view = game.view(s)
+        if bots[s] is not None:
             t0 = time.perf_counter()
+            action = bots[s].choose(view)
+            seconds = time.perf_counter() - t0
+        else:
+            answer = yield {"op": "choose", "seat": s, "entry": seats[s], "view": view}
+            answer = answer if isinstance(answer, dict) else {}
+            seconds = float(answer.get("seconds") or 0.0)
             try:
-                action = bots[s].choose(game.view(s))
+                if "error" in answer:
+                    err = answer["error"] if isinstance(answer["error"], dict) else {}
+                    error = _error_record(err, s, seats[s])
+                else:
+                    action = check_action(view, answer.get("ok"), specs[seats[s]]["name"])
             except BotError as e:
-                error = _error_record(e, s, seats[s])
-                break
-            finally:
-                times[key] = times.get(key, 0.0) + time.perf_counter() - t0
-                decisions[key] = decisions.get(key, 0) + 1
+                error = _error_record(e.to_dict(), s, seats[s])
+        times[key] = times.get(key, 0.0) + seconds
+        decisions[key] = decisions.get(key, 0) + 1
+        if error is None:
             game.apply(action)
-    finally:
-        for b in boxes:
-            b.release()
     rec = {"table": list(table), "deal": d, "seats": list(seats), "deal_seed": deal_seed,
            "save": json.loads(game.to_json()), "times": times, "decisions": decisions}
     rec.update(outcome(game_id, game, start, seats, error, mode))
     return rec
 
 
-def _error_record(e: BotError, seat: int, entry: int) -> dict:
-    return {"seat": seat, "entry": entry, "kind": e.kind,
-            "messages": {"en": f"{e.name}: {e.message}", "pl": f"{e.name}: {e.message_pl}"},
-            "line": e.line}
+def play_game(task: tuple) -> dict:
+    """One game of a table, its bot files in process boxes (``atut.box``): ``task`` as
+    ``game_steps`` takes it, with the time limit of a decision last."""
+    *inner, time_limit = task
+    steps = game_steps(tuple(inner))
+    specs, seats = inner[2], inner[4]
+    boxes: dict = {}
+    answer = None
+    try:
+        while True:
+            req = steps.send(answer)
+            if req["op"] == "open":
+                answer = {}
+                for s in req["seats"]:
+                    spec = specs[seats[s]]
+                    try:
+                        boxes[s] = _boxed(spec["source"], spec["name"], time_limit).fresh()
+                        answer[str(s)] = None
+                    except BotError as e:
+                        answer[str(s)] = e.to_dict()
+                        break
+            else:
+                t0 = time.perf_counter()
+                try:
+                    answer = {"ok": boxes[req["seat"]].ask(req["view"])}
+                except BotError as e:
+                    answer = {"error": e.to_dict()}
+                answer["seconds"] = time.perf_counter() - t0
+    except StopIteration as done:
+        return done.value
+    finally:
+        for b in boxes.values():
+            b.release()
+
+
+def _error_record(err: dict, seat: int, entry: int, at: str = "choose") -> dict:
+    """A failed bot's record: its ``kind``, messages (English and Polish) and line."""
+    msgs = err.get("messages") if isinstance(err.get("messages"), dict) else {}
+    en = str(msgs.get("en") or err.get("kind"))
+    kind = err.get("kind") if err.get("kind") in _KINDS else "protocol"
+    line = err.get("line") if isinstance(err.get("line"), int) else None
+    return {"seat": seat, "entry": entry, "kind": kind, "at": at,
+            "messages": {"en": en, "pl": str(msgs.get("pl") or en)}, "line": line}
 
 
 def outcome(game_id: str, game, start: list[int], seats: list[int], error: dict | None,
@@ -472,7 +531,9 @@ def verify(results: dict) -> list[str]:
                                   deck=deck).scores
             if g.get("error"):
                 err = g["error"]
-                if game.to_move != err["seat"] or seats[err["seat"]] != err["entry"]:
+                opened = err.get("at") == "open" and not save["actions"]
+                if (game.to_move != err["seat"] and not opened) or \
+                        seats[err["seat"]] != err["entry"]:
                     problems.append(f"{where}: the failed bot was not the one to move")
             got = outcome(game_id, game, start, list(seats), g.get("error"), mode)
             if _rounded(got["ranks"]) != _rounded(g["ranks"]) or \

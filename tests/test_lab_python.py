@@ -1,4 +1,4 @@
-"""The bot lab's Python side (issue 15): a student's bot from a file or from source, the clear
+"""The bot lab's Python side (docs/LAB.md): a student's bot from a file or from source, the clear
 errors of a broken bot, the example bots of every game and the view's help panel."""
 
 from __future__ import annotations

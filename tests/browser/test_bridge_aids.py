@@ -278,7 +278,7 @@ def test_hint_and_grade_search_a_counted_budget_whatever_the_clock(game, players
 
 
 def test_a_budget_beyond_four_times_level_4_is_refused():
-    """A hostile request (issue 19) cannot keep the worker searching for hours: the time cap is
+    """A hostile request cannot keep the worker searching for hours: the time cap is
     lifted for hints, so the counted budgets are bounded instead."""
     r = call("new_game", game="sixty_six", players=2, seed=1, seat=0, levels=[2])["result"]
     _to_my_turn(r)

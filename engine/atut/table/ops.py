@@ -220,11 +220,11 @@ class Dispatcher:
         if not isinstance(args, dict):
             raise ValueError("request arguments must be an object")
         op = OPS.get(name) if isinstance(name, str) else None
+        if caller == POOL and (op is None or POOL not in op.callers):
+            raise ValueError(f"a search worker has no op {json.dumps(name)}")
         if op is None:
             raise ValueError(f"unknown op {name!r}")
         if caller not in op.callers:
-            if caller == POOL:
-                raise ValueError(f"a search worker has no op {name!r}")
             raise ValueError(f"{name} is the worker's own")
         if op.debug and not self.debug:
             raise ValueError(f"{name} needs the page opened with debug=1")

@@ -1,14 +1,16 @@
-"""Fuzzing the worker's request protocol (``web/bridge.py`` ``handle(op, args_json)``) in
-CPython (hostile input), as ``tests/browser/test_bridge.py`` runs the bridge.
+"""Fuzzing the worker's request protocol (``atut.table.Dispatcher.handle(op, args_json,
+caller)``, which ``web/bridge.py`` calls) in CPython, as tests/browser/test_hostile_worker.py
+does through the page's worker.
 
 Tables of every game, at their start, mid-deal, between deals, at the person's turn or a bot's,
 and over, get random requests: the real op names and junk ones, with arguments of the right
 names and of wrong types, extra and missing arguments, huge values, cut and nested JSON, and
-near-legal actions.  Every reply must be JSON ``{"ok": true, "result": ...}`` (the result JSON
-too) or ``{"ok": false, "error": <a short readable message>}`` — never an "internal error" —
-and after a refused request the table's game is unchanged (the same save, seat and bots).
-The requests are drawn from a seeded ``random.Random`` (each failure names its seed, request
-and arguments); ``ATUT_FUZZ_SCALE`` (see ``tests/test_fuzz_saves.py``) scales their number.
+near-legal actions, from the callers each op has and from others.  Every reply must be JSON
+``{"ok": true, "result": ...}`` (the result JSON too) or ``{"ok": false, "error": <a short
+readable message>}`` — never an "internal error" — and after a refused request the table's
+game is unchanged (the same save, seat and bots).  The requests are drawn from a seeded
+``random.Random`` (each failure names its seed, request and arguments); ``ATUT_FUZZ_SCALE``
+(see ``tests/test_fuzz_saves.py``) scales their number.
 """
 
 from __future__ import annotations
@@ -17,31 +19,26 @@ import inspect
 import json
 import os
 import random
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "web"))
-
-import atut  # noqa: E402
-import bridge  # noqa: E402
-from atut import cards as C  # noqa: E402
-from atut.bots import make_bot, shards  # noqa: E402
+import atut
+from atut import cards as C
+from atut.bots import make_bot, shards
+from atut.table import CALLERS, OPS, PAGE, Dispatcher
 
 SCALE = float(os.environ.get("ATUT_FUZZ_SCALE", "1") or 1)
 PER_TABLE = 200                       # requests per table; 5 games x 2 seeds x 5 stops
 MAX_MESSAGE = 600
 SLOW = {"hint", "review_grade"}       # a search: only with a small budget
 TINY = {"rollouts": 4, "min_samples": 1, "time_cap": 0.02}
-OPS = sorted(n[3:] for n in dir(bridge.Table) if n.startswith("op_"))
-PARAMS = {op: [p for p in inspect.signature(getattr(bridge.Table, "op_" + op)).parameters
-               if p != "self"] for op in OPS}
+NAMES = sorted(OPS)
+PARAMS = {name: list(inspect.signature(op.handler).parameters)[1 if op.on else 0:]
+          for name, op in OPS.items()}
 JUNK_OPS = ["", " ", "View", "view ", "act;", "_apply", "__init__", "_need_game", "op_act",
             "debug_random_play", "debug_memory", "__class__", "reply", "game", "nonsense",
-            "\u0000", "новая", None, 5, ["act"]]
+            "shards_done", "outside_turn", "call", "handle", "\u0000", "новая", None, 5, ["act"]]
 TRIED: Counter = Counter()
 
 
@@ -137,17 +134,29 @@ def value_for(rng, op, name, table, sound=False):
         if not good:
             job[rng.choice(sorted(job))] = junk(rng)
         return job
+    if name == "answer":                                  # a student's bot's answer
+        return rng.choice([None, {"failed": "timeout"}, {"action": near_action(rng, table)}]) \
+            if good else junk(rng)
     if name == "results":
-        return [] if good else rng.choice([junk(rng), [junk(rng)], [{"key": "x", "values": [1],
-                                           "samples": 1, "solved": None, "capped": junk(rng)}]])
+        if good:
+            return rng.choice([[], None])
+        return rng.choice([junk(rng), [junk(rng)], [{"key": "x", "values": [1], "samples": 1,
+                                                     "solved": None, "capped": junk(rng)}]])
     if name == "max_actions":
         return rng.choice([0, 5, 50]) if good else rng.choice(["x", None, [], 1.5, -3, True])
     return junk(rng)
 
 
 def request(rng, table):
-    """(op, args_json) of a random request."""
-    op = rng.choice(OPS) if rng.random() < 0.85 else rng.choice(JUNK_OPS)
+    """(op, args_json, caller) of a random request: mostly from a caller the op has."""
+    op = rng.choice(NAMES) if rng.random() < 0.85 else rng.choice(JUNK_OPS)
+    op_callers = sorted(OPS[op].callers) if isinstance(op, str) and op in OPS else [PAGE]
+    caller = rng.choice(op_callers) if rng.random() < 0.9 else rng.choice(CALLERS)
+    op, args_json = _request(rng, table, op)
+    return op, args_json, caller
+
+
+def _request(rng, table, op):
     names = list(PARAMS.get(op, []) if isinstance(op, str) else [])
     if rng.random() < 0.3:                              # a sound request, or nearly
         args = {n: value_for(rng, op, n, table, sound=True) for n in names
@@ -189,14 +198,15 @@ def readable(msg) -> str | None:
     return None
 
 
-def check_reply(op, args_json, reply, before, table, seed):
-    where = f"seed {seed}: {op!r} {args_json[:300]!r}"
+def check_reply(op, args_json, reply, before, desk, seed, caller=PAGE):
+    where = f"seed {seed}: {op!r} {args_json[:300]!r} from {caller}"
+    table = desk.table
     assert isinstance(reply, str), where
     r = json.loads(reply)
-    if bridge.TABLE.pool and isinstance(r, dict) and set(r) == {"ok", "shards"}:
+    if desk.pool and isinstance(r, dict) and set(r) == {"ok", "jobs"}:
         # the pool is on: a level-4 search asks for its shards and changes nothing
-        assert r["ok"] is True and r["shards"], where
-        assert all(set(j) == set(shards.JOB_KEYS) for j in r["shards"]), where
+        assert r["ok"] is True and r["jobs"], where
+        assert all(set(j) == set(shards.JOB_KEYS) for j in r["jobs"]), where
         assert state(table) == before, f"{where}: a request for shards changed the table"
         TRIED["shards asked"] += 1
         return
@@ -205,8 +215,7 @@ def check_reply(op, args_json, reply, before, table, seed):
     if r["ok"] is True:
         TRIED["ok " + str(op)] += 1
         if op in ("act", "bot_step", "new_game", "undo", "load"):
-            t = bridge.TABLE
-            assert r["result"]["view"] == t.game.view(t.seat), where
+            assert r["result"]["view"] == table.game.view(table.seat), where
         return
     assert r["ok"] is False, (where, reply[:300])
     why = readable(r["error"])
@@ -239,42 +248,39 @@ STOPS = ["start", "mid", "deal2", "mine", "over"]
 
 @pytest.mark.parametrize("stop", STOPS)
 @pytest.mark.parametrize("game,players", GAMES)
-def test_random_requests_get_a_clear_reply_and_a_refusal_changes_nothing(game, players, stop,
-                                                                         monkeypatch):
+def test_random_requests_get_a_clear_reply_and_a_refusal_changes_nothing(game, players, stop):
     for seed in (1, 2):
-        monkeypatch.setattr(bridge, "TABLE", bridge.Table())
-        monkeypatch.setattr(bridge, "DEBUG", seed == 2)       # the debug ops too
-        table = bridge.TABLE
-        r = json.loads(bridge.handle("new_game", json.dumps(
+        desk = Dispatcher(debug=seed == 2)                    # the debug ops too
+        table = desk.table
+        r = json.loads(desk.handle("new_game", json.dumps(
             {"game": game, "players": players, "seed": seed, "seat": 0, "levels": [2]})))
         assert r["ok"], r
         rng = random.Random(f"{game}-{stop}-{seed}")
         to_stop(table, rng, stop)
         for _ in range(int(PER_TABLE * SCALE)):
-            table = bridge.TABLE
-            op, args_json = request(rng, table)
+            op, args_json, caller = request(rng, table)
             before = state(table)
-            reply = bridge.handle(op, args_json)
+            reply = desk.handle(op, args_json, caller)
             TRIED["requests"] += 1
-            check_reply(op, args_json, reply, before, table, seed)
+            check_reply(op, args_json, reply, before, desk, seed, caller)
             if table.game is not None and table.game.is_over and rng.random() < 0.1:
-                bridge.handle("new_game", json.dumps({"game": game, "players": players,
-                                                      "seed": rng.randrange(99), "levels": [1]}))
+                desk.handle("new_game", json.dumps({"game": game, "players": players,
+                                                    "seed": rng.randrange(99), "levels": [1]}))
 
 
-def test_no_game_yet_every_op_is_refused_clearly(monkeypatch):
-    monkeypatch.setattr(bridge, "TABLE", bridge.Table())
+def test_no_game_yet_every_op_is_refused_clearly():
+    desk = Dispatcher()
     rng = random.Random(0)
-    for op in OPS:
+    for op in NAMES:
         if op in ("info", "new_game", "load", "debug_random_play", "debug_memory", "pool",
-                  "shards_done", "shard_run"):         # these need no game
+                  "shard_run"):                        # these need no game
             continue
         for _ in range(20):
-            args = {n: value_for(rng, op, n, bridge.TABLE) for n in PARAMS[op]
+            args = {n: value_for(rng, op, n, desk.table) for n in PARAMS[op]
                     if rng.random() < 0.5}
             if op in SLOW:
                 args["budget"] = {"time_cap": 0.02}
-            reply = json.loads(bridge.handle(op, json.dumps(args)))
+            reply = json.loads(desk.handle(op, json.dumps(args), min(OPS[op].callers)))
             assert reply["ok"] is False and readable(reply["error"]) is None, (op, args, reply)
             TRIED["requests"] += 1
 
@@ -282,18 +288,18 @@ def test_no_game_yet_every_op_is_refused_clearly(monkeypatch):
 def test_an_engine_bug_is_not_called_bad_arguments(monkeypatch):
     """A TypeError raised inside an op (an engine bug) is an internal error, not "bad
     arguments"; a TypeError of the call itself (an unknown argument) is "bad arguments"."""
-    monkeypatch.setattr(bridge, "TABLE", bridge.Table())
-    bridge.handle("new_game", json.dumps({"game": "sixty_six", "players": 2, "levels": [1]}))
+    desk = Dispatcher()
+    desk.handle("new_game", json.dumps({"game": "sixty_six", "players": 2, "levels": [1]}))
 
     def broken(self, *a, **k):
         raise TypeError("unsupported operand")
-    monkeypatch.setattr(bridge.TABLE.game.__class__, "view", broken)
-    r = json.loads(bridge.handle("save", "{}"))
+    monkeypatch.setattr(desk.table.game.__class__, "view", broken)
+    r = json.loads(desk.handle("save", "{}"))
     assert r["ok"] is True                                 # save needs no view
-    bridge.TABLE._shown = (None, -1, 0, None)          # no cached view
-    r = json.loads(bridge.handle("view", "{}"))
+    desk.table._shown = (None, -1, 0, None)            # no cached view
+    r = json.loads(desk.handle("view", "{}"))
     assert r["ok"] is False and r["error"].startswith("internal error: TypeError")
-    r = json.loads(bridge.handle("view", json.dumps({"extra": 1})))
+    r = json.loads(desk.handle("view", json.dumps({"extra": 1})))
     assert r["ok"] is False and r["error"].startswith("bad arguments for view")
 
 
@@ -307,75 +313,95 @@ def test_the_requests_were_many(capsys):
     assert TRIED["refused"] > TRIED["requests"] // 3
 
 
-# --- the bridge bugs the fuzzing found, one test each ----------------------------------------
+# --- the bugs the fuzzing found, one test each ------------------------------------------------
 
 @pytest.fixture
-def table(monkeypatch):
-    monkeypatch.setattr(bridge, "TABLE", bridge.Table())
-    r = json.loads(bridge.handle("new_game", json.dumps(
+def desk():
+    d = Dispatcher()
+    r = json.loads(d.handle("new_game", json.dumps(
         {"game": "sixty_six", "players": 2, "seed": 1, "levels": [1]})))
     assert r["ok"]
-    return bridge.TABLE
+    return d
 
 
-def _refused(op, args_json, table):
+@pytest.fixture
+def table(desk):
+    return desk.table
+
+
+def _refused(op, args_json, table, desk):
     before = state(table)
-    r = json.loads(bridge.handle(op, args_json))
+    r = json.loads(desk.handle(op, args_json))
     assert r["ok"] is False and readable(r["error"]) is None, r
     assert state(table) == before
     return r["error"]
 
 
-def test_deeply_nested_arguments_are_refused_not_a_recursion_error(table):
+def test_deeply_nested_arguments_are_refused_not_a_recursion_error(table, desk):
     for text in ("[" * 100_000, '{"action":' * 50_000 + "1" + "}" * 50_000):
-        assert "nested" in _refused("act", text, table)
+        assert "nested" in _refused("act", text, table, desk)
 
 
-def test_info_with_junk_built_or_classes_is_refused(table):
+def test_info_with_junk_built_or_classes_is_refused(table, desk):
     for args in ({"built": 3, "classes": {}}, {"built": ["euchre"], "classes": "x"},
                  {"built": [1], "classes": {}}):
-        _refused("info", json.dumps(args), table)
-    r = json.loads(bridge.handle("info", json.dumps({"built": ["euchre"], "classes": {}})))
+        _refused("info", json.dumps(args), table, desk)
+    r = json.loads(desk.handle("info", json.dumps({"built": ["euchre"], "classes": {}})))
     assert r["ok"] and r["result"]["built"] == ["euchre"]
 
 
-def test_debug_random_play_with_junk_counts_is_refused(table, monkeypatch):
-    monkeypatch.setattr(bridge, "DEBUG", True)
+def test_debug_random_play_with_junk_counts_is_refused(table, desk):
+    desk.debug = True
     for args in ({"max_actions": "x"}, {"action_seed": []}, {"max_actions": 1.5}):
-        _refused("debug_random_play", json.dumps({"game": "sixty_six", **args}), table)
+        _refused("debug_random_play", json.dumps({"game": "sixty_six", **args}), table, desk)
 
 
-def test_a_huge_argument_gives_a_short_message(table):
+def test_a_huge_argument_gives_a_short_message(table, desk):
     for op, args in (("load", {"text": "{}", "seat": "s" * 100_000}),
                      ("new_game", {"game": "sixty_six", "seat": ["x"] * 100_000}),
                      ("hint", {"budget": "b" * 100_000}),
                      ("act", {"action": {"type": "play", "card": "c" * 100_000}})):
-        assert len(_refused(op, json.dumps(args), table)) < 500
+        assert len(_refused(op, json.dumps(args), table, desk)) < 500
 
 
-def test_a_budget_value_of_the_wrong_type_is_refused_not_a_failed_search(table):
+def test_a_budget_value_of_the_wrong_type_is_refused_not_a_failed_search(table, desk):
     g = table.game
     while g.to_move != table.seat:
         g.apply(table.bots[g.to_move].choose(g.view(g.to_move)))
     for budget in ({"rollouts": "x"}, {"time_cap": [1]}, {"clock": 5},
                    {"common_rollouts": "yes"}, {"min_samples": 1.5}):
-        assert "budget" in _refused("hint", json.dumps({"budget": budget}), table)
-    ok = json.loads(bridge.handle("hint", json.dumps({"budget": {"rollouts": 4,
+        assert "budget" in _refused("hint", json.dumps({"budget": budget}), table, desk)
+    ok = json.loads(desk.handle("hint", json.dumps({"budget": {"rollouts": 4,
                                                                   "time_cap": 0.5}})))
     assert ok["ok"], ok
 
 
-def test_bot_levels_given_by_name_play_in_teaching_mode(monkeypatch):
+def test_bot_levels_given_by_name_play_in_teaching_mode():
     # found by the fuzzing: levels ["rules"] kept the name, and teaching mode's bot step
     # compared it with 3 (a TypeError, an internal error)
-    monkeypatch.setattr(bridge, "TABLE", bridge.Table())
-    r = json.loads(bridge.handle("new_game", json.dumps(
+    desk = Dispatcher()
+    r = json.loads(desk.handle("new_game", json.dumps(
         {"game": "sixty_six", "players": 3, "seed": 2, "seat": 0, "levels": ["rules", "search"],
          "teach": True})))
     assert r["ok"], r
-    assert bridge.TABLE.levels == {1: 2, 2: 3}
-    g = bridge.TABLE.game
+    assert desk.table.levels == {1: 2, 2: 3}
+    g = desk.table.game
     while g.to_move == 0:
         g.apply(g.legal_actions()[0])
-    r = json.loads(bridge.handle("bot_step", "{}"))
+    r = json.loads(desk.handle("bot_step", "{}"))
     assert r["ok"], r
+
+
+def test_every_op_refuses_a_caller_it_does_not_have():
+    """The registry says who may call each op: the page cannot run the pool's or the lab's
+    ops, a search worker nothing but its own; the refusal changes nothing."""
+    desk = Dispatcher(debug=True)
+    desk.handle("new_game", json.dumps({"game": "euchre", "players": 4, "levels": [1]}))
+    for name, op in OPS.items():
+        for caller in set(CALLERS) - op.callers:
+            before = state(desk.table)
+            r = json.loads(desk.handle(name, "{}", caller))
+            assert r["ok"] is False and readable(r["error"]) is None, (name, caller, r)
+            assert ("a search worker has no op" if caller == "pool" else "is the worker's own") \
+                in r["error"], (name, caller, r)
+            assert state(desk.table) == before

@@ -12,6 +12,8 @@ import atut
 from atut import lab
 from atut.lab import BotError
 from atut.lab import help as lab_help
+from atut.table import Dispatcher, Table
+from atut.table.checks import split_outside
 
 FIRST = "def choose(view):\n    return view['legal_actions'][0]\n"
 
@@ -266,26 +268,10 @@ def test_the_example_view_is_a_real_position(game_id):
     assert bot.choose(v) in v["legal_actions"]
 
 
-# --- at the table: the bridge's outside seats (web/bridge.py, docs/LAB.md) ------------------
+# --- at the table: outside seats (atut.table), a student's bot played in the lab's worker --------
 
-def _bridge():
-    import sys
-    from pathlib import Path
-    web = str(Path(__file__).resolve().parents[1] / "web")
-    if web not in sys.path:
-        sys.path.insert(0, web)
-    import bridge
-    return bridge
-
-
-def _call(table, op, **args):
-    bridge = _bridge()
-    old, bridge.TABLE = bridge.TABLE, table
-    try:
-        r = json.loads(bridge.handle(op, json.dumps(args)))
-    finally:
-        bridge.TABLE = old
-    return r
+def _call(desk, op, caller="page", **args):
+    return json.loads(desk.handle(op, json.dumps(args), caller))
 
 
 @pytest.mark.parametrize("levels,seat,players,outside,plain", [
@@ -297,90 +283,117 @@ def _call(table, op, **args):
     (None, 0, 3, {}, None),
 ])
 def test_split_outside_reads_the_markers(levels, seat, players, outside, plain):
-    assert _bridge().split_outside(players, seat, levels) == (plain, outside)
+    assert split_outside(players, seat, levels) == (plain, outside)
 
 
 @pytest.mark.parametrize("bad", [{"outside": "../x.py"}, {"outside": 3},
                                  {"outside": "a.py", "x": 1}])
 def test_a_malformed_marker_is_refused_clearly(bad):
-    r = _call(_bridge().Table(), "new_game", game="euchre", players=4, seed=1, levels=[3, bad, 3])
+    r = _call(Dispatcher(), "new_game", game="euchre", players=4, seed=1, levels=[3, bad, 3])
     assert r["ok"] is False and "outside bot" in r["error"]
 
 
-def _to_outside_turn(t, seat):
+def _to_outside_turn(desk, seat):
     """Play the table (person's seat: first legal action; bots: bot_step) to the outside seat."""
-    g = t.game
-    while g.to_move != seat:
-        if g.to_move == t.seat:
-            assert _call(t, "act", action=g.legal_actions()[0])["ok"]
+    t = desk.table
+    while t.game.to_move != seat:
+        if t.game.to_move == t.seat:
+            assert _call(desk, "act", action=t.game.legal_actions()[0])["ok"]
         else:
-            assert _call(t, "bot_step")["ok"]
-        g = t.game
+            assert "result" in _call(desk, "bot_step")
 
 
 def test_outside_seat_gets_its_view_only_and_its_action_is_checked():
-    bridge = _bridge()
-    t = bridge.Table()
-    r = _call(t, "new_game", game="euchre", players=4, seed=3,
+    desk = Dispatcher()
+    t = desk.table
+    r = _call(desk, "new_game", game="euchre", players=4, seed=3,
               levels=[3, {"outside": "mine.py"}, 3])
     assert r["ok"] and r["result"]["view"]["seat"] == 0
-    assert _call(t, "outside_seats")["result"] == {"outside": {"2": "mine.py"}, "fallen": {}}
-    _to_outside_turn(t, 2)
-    turn = _call(t, "outside_turn")["result"]
+    assert _call(desk, "outside_seats")["result"] == {"outside": {"2": "mine.py"}, "fallen": {}}
+    _to_outside_turn(desk, 2)
+    before = t.game.to_json()
+    ask = _call(desk, "bot_step")
+    assert set(ask) == {"ok", "ask"} and t.game.to_json() == before      # nothing changed yet
+    turn = ask["ask"]
     assert turn["seat"] == 2 and turn["name"] == "mine.py"
     assert turn["view"] == t.game.view(2)           # view(seat) of the bot's seat, nothing more
-    before = t.game.to_json()
-    bad = _call(t, "outside_act", action={"type": "play", "card": "XX"})
-    assert bad["ok"] is False and "not legal" in bad["error"]
-    assert t.game.to_json() == before and _call(t, "outside_open")["result"] is True
-    good = _call(t, "outside_act", action=turn["view"]["legal_actions"][0])
+    # the answer may come from the lab only
+    assert _call(desk, "outside_answer", answer={})["error"] == "outside_answer is the worker's own"
+    first = turn["view"]["legal_actions"][0]
+    good = _call(desk, "outside_answer", "lab", answer={"action": first})
     assert good["ok"] and good["result"]["view"]["seat"] == 0      # the person's view back
+    assert "refused" not in good
     assert t.game.history[-1] == turn["view"]["legal_actions"][0]
-    # the turn is closed: the same action again is refused
-    again = _call(t, "outside_act", action=turn["view"]["legal_actions"][0])
+    # the turn is closed: the same answer again is refused
+    again = _call(desk, "outside_answer", "lab", answer={"action": first})
     assert again["ok"] is False and "changed meanwhile" in again["error"]
+    # an action that is not legal: refused (the lab is told), the outside bot dropped, and its
+    # seat's level-2 bot plays this move
+    _to_outside_turn(desk, 2)
+    n = len(t.game.history)
+    turn = _call(desk, "bot_step")["ask"]
+    want = atut.make_bot("euchre", 2, seed=t.bots[2].seed).choose(t.game.view(2))
+    bad = _call(desk, "outside_answer", "lab", answer={"action": {"type": "play", "card": "XX"}})
+    assert bad["ok"] and bad["refused"] == 2 and t.game.history[n] == want
+    assert t.outside == {} and t.fallen == {2: "mine.py"}
+
+
+def test_an_answer_for_a_table_that_changed_is_refused():
+    desk = Dispatcher()
+    _call(desk, "new_game", game="sixty_six", players=2, seed=5, levels=[{"outside": "m.py"}])
+    _to_outside_turn(desk, 1)
+    turn = _call(desk, "bot_step")["ask"]
+    assert _call(desk, "new_game", game="sixty_six", players=2, seed=6, levels=[1])["ok"]
+    r = _call(desk, "outside_answer", "lab", answer={"action": turn["view"]["legal_actions"][0]})
+    assert r == {"ok": False, "error": "the table changed meanwhile"}
 
 
 def test_a_dropped_outside_bot_is_played_by_level_2_for_the_rest_of_the_game():
-    bridge = _bridge()
-    t = bridge.Table()
-    assert _call(t, "new_game", game="sixty_six", players=2, seed=5,
+    desk = Dispatcher()
+    t = desk.table
+    assert _call(desk, "new_game", game="sixty_six", players=2, seed=5,
                  levels=[{"outside": "mine.py"}])["ok"]
-    _to_outside_turn(t, 1)
-    assert _call(t, "outside_drop")["result"] == {"1": "mine.py"}
-    assert _call(t, "outside_turn")["result"] == {"seat": 1, "name": "mine.py", "fallen": True}
+    _to_outside_turn(desk, 1)
+    assert _call(desk, "bot_step")["ask"]["seat"] == 1
     n = len(t.game.history)
-    level2 = atut.make_bot("sixty_six", 2, seed=t.bots[1].seed)
-    want = level2.choose(t.game.view(1))
-    assert _call(t, "outside_fallback")["ok"] and t.game.history[n] == want
+    want = atut.make_bot("sixty_six", 2, seed=t.bots[1].seed).choose(t.game.view(1))
+    r = _call(desk, "outside_answer", "lab", answer={"failed": "timeout"})
+    assert r["ok"] and "refused" not in r and t.game.history[n] == want
+    assert _call(desk, "outside_seats")["result"] == {"outside": {}, "fallen": {"1": "mine.py"}}
     while not t.game.is_over:
         if t.game.to_move == 0:
-            assert _call(t, "act", action=t.game.legal_actions()[0])["ok"]
+            assert _call(desk, "act", action=t.game.legal_actions()[0])["ok"]
         else:
-            turn = _call(t, "outside_turn")["result"]
-            assert turn["fallen"] and "view" not in turn
-            assert _call(t, "outside_fallback")["ok"]
-    assert _call(t, "outside_fallback")["ok"] is False        # over: nobody's turn
+            assert "result" in _call(desk, "bot_step")      # fallen: nobody is asked
+    assert _call(desk, "bot_step")["ok"] is False            # over: nobody's turn
+    # the page's "the lab's worker is gone" with no move asked drops the outside bots
+    _call(desk, "new_game", game="euchre", players=4, seed=1, levels=[{"outside": "x.py"}])
+    assert _call(desk, "outside_drop", "lab")["result"] == {"1": "x.py", "2": "x.py", "3": "x.py"}
 
 
 def test_watching_the_bot_in_the_persons_seat_and_a_resume_with_markers():
-    bridge = _bridge()
-    t = bridge.Table()
-    r = _call(t, "new_game", game="sixty_six", players=3, seed=2, teach=True,
+    desk = Dispatcher()
+    t = desk.table
+    r = _call(desk, "new_game", game="sixty_six", players=3, seed=2, teach=True,
               levels=[{"outside": "w.py"}, 3, 3])
     assert r["ok"] and t.outside == {0: "w.py"} and t.levels == {1: 3, 2: 3}
-    _to_outside_turn(t, 0)
-    turn = _call(t, "outside_turn")["result"]
+    _to_outside_turn(desk, 0)
+    turn = _call(desk, "bot_step")["ask"]
     assert turn["seat"] == 0 and turn["view"] == t.game.view(0)
-    r = _call(t, "outside_act", action=turn["view"]["legal_actions"][-1])
+    r = _call(desk, "outside_answer", "lab", answer={"action": turn["view"]["legal_actions"][-1]})
     assert r["ok"] and r["result"]["can_undo"] is False       # the person took no decision
     assert r["result"]["open"]["hands"]                       # teaching mode: open hands
     # the kept game resumed with the markers: the same outside seat again
-    t2 = bridge.Table()
-    r = _call(t2, "load", text=t.game.to_json(), seat=0, levels=[{"outside": "w.py"}, 3, 3])
-    assert r["ok"] and t2.outside == {0: "w.py"} and r["result"]["teach"] is True
-    # bot_step at an outside seat (no lab worker asked) plays its level-2 bot, as before
-    t3 = bridge.Table()
-    assert _call(t3, "new_game", game="euchre", players=4, seed=3,
-                 levels=[{"outside": "x.py"}])["ok"]
+    t2 = Table()
+    r = t2.load(text=t.game.to_json(), seat=0, levels=[{"outside": "w.py"}, 3, 3])
+    assert t2.outside == {0: "w.py"} and r["teach"] is True
+    # bot_step at an outside seat with nobody to ask (the typed API) plays its level-2 bot
+    t3 = Table()
+    t3.new_game("euchre", players=4, seed=3, levels=[{"outside": "x.py"}])
     assert t3.levels == {1: 2, 2: 2, 3: 2}
+    while t3.game.to_move == 0:
+        t3.act(t3.game.legal_actions()[0])
+    s = t3.game.to_move
+    want = atut.make_bot("euchre", 2, seed=t3.bots[s].seed).choose(t3.game.view(s))
+    t3.bot_step()
+    assert t3.game.history[-1] == want and t3.outside and not t3.fallen

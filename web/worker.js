@@ -3,7 +3,13 @@
 // {id, ok: true, result} or {id, ok: false, error}.  Besides answers it posts
 // {type: "progress", pct, stage}, {type: "ready", info} and {type: "error", message}.
 //
-// The page only ever receives view(seat) of the person's seat (see bridge.py).  The save file,
+// What the worker does not handle itself (the `own` ops below) goes to Python as it is:
+// bridge.py's handle(op, args, caller), where the table session (atut.table) checks that the
+// caller may ask for that op.  The caller is named here by where the request came from: the
+// page ("page"), a search worker's port ("pool"), the lab's worker ("lab"), or this worker's
+// own bookkeeping ("worker").
+//
+// The page only ever receives view(seat) of the person's seat (see atut.table.session).  The save file,
 // which names the seed and every action (another seat's hand follows from them), never goes to
 // the page: the worker keeps it in the browser's store itself (ops `keep` and `resume`, the
 // store of lib/store.js), and a save downloaded as a file is a blob URL made here (`save_file`).
@@ -14,8 +20,8 @@ import * as store from "./lib/store.js";
 
 const here = (path) => new URL(path, import.meta.url).href;
 const debug = new URL(import.meta.url).searchParams.get("debug") === "1";
-// A worker started with the name "atut-search" (lib/pool.js) is a search worker of the pool
-// (#18): it boots like the table's, then only runs the shards of a search that the table's
+// A worker started with the name "atut-search" (lib/pool.js) is a search worker of the pool:
+// it boots like the table's, then only runs the shards of a search that the table's
 // worker sends it over a MessagePort.  The name, not a URL parameter: the service worker
 // precaches worker.js by its exact URL.
 const SEARCH_ROLE = self.name === "atut-search";
@@ -30,7 +36,7 @@ async function fetchOk(url, kind) {
   return kind === "json" ? r.json() : kind === "text" ? r.text() : r.arrayBuffer();
 }
 
-let handle = null;                 // the Python bridge's handle(op, args_json) -> json text
+let handle = null;                 // the Python bridge's handle(op, args, caller) -> reply object
 const RUNTIME_FILES = ["pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
 const LOAD_TIMEOUT_MS = 240000;    // a runtime that neither starts nor fails: give up and say so
 
@@ -52,7 +58,7 @@ async function sha256(text) {
 
 /** The files of a zip (the atut wheel, made by build.py: no zip64) written under `dir` in
  *  Pyodide's file system, inflated by the browser (DecompressionStream) rather than by Python's
- *  zipfile: no Python runs for it (#18). */
+ *  zipfile: no Python runs for it. */
 async function unzipInto(FS, buf, dir) {
   const u8 = new Uint8Array(buf);
   const dv = new DataView(buf);
@@ -99,7 +105,7 @@ async function boot() {
   const bridgeP = fetchOk(here("./bridge.py"), "text");
   for (const p of [manifestP, wheelP, bridgeP, missing]) p.catch(() => {});   // raced below
   // the build's snapshot of Python started with atut imported (build.py write_snapshot) is
-  // restored instead of starting Python: fetched and unzipped while the runtime loads (#18)
+  // restored instead of starting Python: fetched and unzipped while the runtime loads
   const manifest = await manifestP;
   const snap = manifest.snapshot && manifest.snapshot.wheel_sha256 === manifest.wheel_sha256
     && typeof DecompressionStream === "function"
@@ -157,10 +163,10 @@ async function boot() {
   const bridge = pyodide.pyimport("atut_bridge");
   bridge.DEBUG = debug;
   const h = bridge.handle;
-  handle = (op, args) => h(op, JSON.stringify(args ?? {}));
+  handle = (op, args, caller) => JSON.parse(h(op, JSON.stringify(args ?? {}), caller));
   // the games' seat counts and options come from the build (build.json): the game modules are
   // imported only when a game starts
-  const info = JSON.parse(handle("info", manifest.classes ? { built: manifest.built, classes: manifest.classes } : {}));
+  const info = handle("info", manifest.classes ? { built: manifest.built, classes: manifest.classes } : {}, "worker");
   if (!info.ok) throw new Error(info.error);
   mark("games");
   progress(100, "ready");
@@ -176,16 +182,18 @@ const booted = withTimeout(boot()).then(() => true, (err) => {
   return false;
 });
 
-// --- the ops of the worker itself: the store, and a save as a file -------------------------
+// --- the ops of the worker itself: the store, a save as a file, the ports --------------------
 
-const py = (op, args) => {
-  const r = JSON.parse(handle(op, args));
+/** A Python op of this worker's own bookkeeping: its result, or its error thrown. */
+const py = (op, args, caller = "worker") => {
+  const r = handle(op, args, caller);
   if (!r.ok) throw new Error(r.error);
   return r.result;
 };
 let writes = Promise.resolve();    // the store's writes, in the order they were asked for
 let storeFull = false;             // debug=1 only: a full storage simulated (debug_store_full)
 const isObject = (x) => x && typeof x === "object" && !Array.isArray(x);
+const needsDebug = (op) => { if (!debug) throw new Error(`${op} needs the page opened with debug=1`); };
 
 const own = {
   /** Keep the table's game: {meta} from the page, the save text taken now (this step's), the
@@ -239,24 +247,11 @@ const own = {
     return true;
   },
   debug_store_full(args) {
-    if (!debug) throw new Error("debug_store_full needs the page opened with debug=1");
+    needsDebug("debug_store_full");
     storeFull = !!(isObject(args) && args.full);
     return storeFull;
   },
-};
-
-// --- outside bots (#15): a student's bot seated at the table, played in the lab's worker -----
-// The page asks for a port (`outside_port`) and hands it to the lab's worker: a MessageChannel
-// between the two workers, which the page never listens to.  When an outside bot's seat is to
-// move, `bot_step` sends that seat's view(seat) over it and applies the answer through the
-// bridge (outside_act: the usual legality check).  A failure (an error the lab's worker
-// reports, an action the bridge refuses, `outside_fail` from the page after a time-out or the
-// lab's worker gone, no port) drops the outside bots: this move and the rest of the game are
-// played by the seats' level-2 bots.
-
-let outside = null;                // {port, n, wait: {n, resolve}} once the page asked for a port
-
-const outsideOps = {
+  /** A port for the lab's worker (the page hands it on): outside seats are asked over it. */
   outside_port() {
     if (outside) { stale(); outside.port.close(); }
     const ch = new MessageChannel();
@@ -268,60 +263,106 @@ const outsideOps = {
     };
     return ch.port2;               // transferred to the page, which passes it on
   },
-  outside_fail(args) {             // the page: the lab's worker was ended (time-out) or is gone
+  /** The page: the lab's worker was ended (time-out) or is gone. */
+  outside_fail(args) {
     const kind = isObject(args) && typeof args.kind === "string" ? args.kind : "gone";
     if (outside && outside.wait) { const w = outside.wait; outside.wait = null; w.resolve({ n: w.n, failed: kind }); }
-    else py("outside_drop", {});
+    else py("outside_drop", {}, "lab");
     return true;
   },
+  /** The page's ports to the search workers (replacing any earlier ones); [] ends the pool. */
+  pool_ports(args) {
+    const ports = isObject(args) && Array.isArray(args.ports) ? args.ports.filter((p) => p instanceof MessagePort) : [];
+    setPorts(ports);
+    return { workers: pool.ports.length, on: pool.on };
+  },
+  /** debug=1: the pool's state and counts; {timeout_ms} sets how long a search worker may take
+   *  per job (the tests' dead worker; null: the default). */
+  debug_pool(args) {
+    needsDebug("debug_pool");
+    if (isObject(args) && "timeout_ms" in args) {
+      const ms = args.timeout_ms;
+      pool.timeoutMs = Number.isFinite(ms) && ms > 0 ? ms : JOB_TIMEOUT_MS;
+    }
+    return { timeout_ms: pool.timeoutMs, workers: pool.ports.length, ready: readyPorts().length,
+      on: pool.on, idle: pool.idle, wanted: pool.wanted, ...pool.counts };
+  },
+  /** debug=1: each search worker's memory (debug_memory there). */
+  async debug_pool_memory() {
+    needsDebug("debug_pool_memory");
+    return Promise.all(pool.ports.map((e) => portRequest(e, "debug_memory", {}).catch((err) => ({ error: err.message }))));
+  },
 };
+// the own ops that touch no table: they never wait for an op that waits for the pool
+const UNQUEUED = new Set(["outside_port", "outside_fail", "pool_ports", "debug_pool", "debug_pool_memory"]);
+
+// --- what an op asks for before it decides (atut.table.exchange) ------------------------------
+// Python answers an op with {ok: true, result}, or with what it needs first: {jobs} (the shards
+// of a level-4 search, handed out while the pool is on) or {ask} (the move of a student's bot at
+// an outside seat).  The op then waits, the table unchanged; the answer goes back with
+// `search_results` or `outside_answer` and Python decides.
+
+/** A request for Python, its needs answered: the final reply object. */
+async function pyRequest(op, args, caller) {
+  if (pool.idle && !pool.on) poolMode(true);
+  let r = handle(op, args, caller);
+  while (r.ok === true && !("result" in r)) {
+    if (Array.isArray(r.jobs)) r = await answerJobs(r.jobs);
+    else if (isObject(r.ask)) r = await answerAsk(r.ask);
+    else return { ok: false, error: "the engine sent a malformed reply" };
+  }
+  return r;
+}
+
+// --- outside seats: a student's bot seated at the table, played in the lab's worker ----------
+// The page asks for a port (`outside_port`) and hands it to the lab's worker: a MessageChannel
+// between the two workers, which the page never listens to.  When an outside seat is to move,
+// Python asks for its move ({ask}: that seat's view(seat)); it goes over the port and the answer
+// back to Python (`outside_answer`: the usual legality check).  A failure (an error the lab's
+// worker reports, an action Python refuses, `outside_fail` from the page after a time-out or the
+// lab's worker gone, no port) drops the outside bots: this move and the rest of the game are
+// played by the seats' level-2 bots.
+
+let outside = null;                // {port, n, wait: {n, resolve}} once the page asked for a port
 
 function stale() {                 // a wait of a table that is gone ends (its reply is dropped)
   const w = outside && outside.wait;
   if (w) { outside.wait = null; w.resolve({ n: w.n, stale: true }); }
 }
 
-async function outsideStep() {
-  const turn = py("outside_turn", {});
-  if (!turn) return null;
-  if (turn.fallen) return py("outside_fallback", {});
+async function answerAsk(ask) {
   let answer = { failed: "gone" };
   if (outside) {
     const n = ++outside.n;
     stale();
     answer = await new Promise((resolve) => {
       outside.wait = { n, resolve };
-      outside.port.postMessage({ n, seat: turn.seat, name: turn.name, view: turn.view });
+      outside.port.postMessage({ n, seat: ask.seat, name: ask.name, view: ask.view });
     });
-    if (answer.stale || !py("outside_open", {})) throw new Error("the table changed meanwhile");
+    if (answer.stale) return { ok: false, error: "the table changed meanwhile" };
   }
-  if (!answer.failed) {
-    try {
-      return py("outside_act", { action: answer.action });
-    } catch (_) {                  // refused by the bridge: the lab's worker tells the page
-      if (outside) outside.port.postMessage({ n: answer.n, refused: turn.seat });
-    }
+  const r = handle("outside_answer", { answer: answer.failed ? { failed: answer.failed } : { action: answer.action } }, "lab");
+  if (Number.isInteger(r.refused)) {          // the lab's worker tells the page
+    if (outside) outside.port.postMessage({ n: answer.n, refused: r.refused });
+    delete r.refused;
   }
-  py("outside_drop", {});
-  return py("outside_fallback", {});   // the seat's level-2 bot plays this move
+  return r;
 }
 
-// --- the pool of search workers (#18) ---------------------------------------------------------
-// Level 4's search (a level-4 bot's move, review grades, why a bot played) is split by the bridge
-// into shards: independent searches with their own seeds, merged in shard order.  With ports to
-// search workers (`pool_ports`, from lib/pool.js) the bridge is in pool mode: an op that needs
-// shards replies {ok: true, shards: [job, ...]} and changes nothing; the jobs (the bot seat's
-// view: never sent to the page, only over the ports) run in the search workers, round-robin and
-// all at once, their results go back with `shards_done` and the op is asked again.  A search
-// worker that fails or does not answer in time: this op is computed with the pool off (the same
-// shards, one after the other, here), and a worker that timed out is dropped.
-// The pool starts when it is first needed: until the page has sent its ports the bridge is in
-// pool mode all the same, and the first op that asks for shards posts {type: "pool_wanted"} to
-// the page (once) and is computed here.  A search worker gets jobs once it says it is ready (its
-// engine booted); until one is, ops are computed here.
+// --- the pool of search workers ---------------------------------------------------------------
+// Level 4's search (a level-4 bot's move, review grades, why a bot played) is split into shards:
+// independent searches with their own seeds, merged in shard order (atut.bots.shards).  With
+// ports to search workers (`pool_ports`, from lib/pool.js) Python is in pool mode: an op that
+// searches hands out its jobs ({jobs}: the bot seat's view, never sent to the page, only over the
+// ports); they run in the search workers, round-robin and all at once, and their results go back
+// with `search_results`.  A search worker that fails or does not answer in time: the results are
+// null and Python runs the same shards here, one after the other; a worker that timed out is
+// dropped.  The pool starts when it is first needed: until the page has sent its ports Python is
+// in pool mode all the same, and the first op that hands out jobs posts {type: "pool_wanted"} to
+// the page (once) and has them run here.  A search worker gets jobs once it says it is ready (its
+// engine booted); until one is, jobs run here.
 
 const JOB_TIMEOUT_MS = 60000;
-const POOL_ROUNDS = 3;             // asked again at most this often, then computed here
 const pool = { ports: [], n: 0, timeoutMs: JOB_TIMEOUT_MS, supported: true, on: false, busy: null,
   idle: true, wanted: false, counts: { asked: 0, jobs: 0, fallbacks: 0, capped: 0, here: 0 } };
 
@@ -347,7 +388,7 @@ function dropPort(entry, why) {
   entry.port.close();
   for (const w of entry.waits.values()) { clearTimeout(w.timer); w.reject(new Error(why)); }
   entry.waits.clear();
-  if (!pool.ports.length) poolMode(false);
+  if (!keepPoolMode()) poolMode(false);
 }
 
 function setPorts(ports) {
@@ -375,8 +416,7 @@ function setPorts(ports) {
     port.onmessageerror = () => dropPort(entry, "a search worker's message could not be read");
     pool.ports.push(entry);
   }
-  if (pool.ports.length) poolMode(true);
-  else poolMode(false);
+  poolMode(pool.ports.length > 0);
 }
 
 /** One request to a search worker over its port (`args`: an object);
@@ -396,8 +436,8 @@ function portRequest(entry, op, args, ahead = 0) {
   });
 }
 
-/** The jobs of a {shards} reply run in the pool: their results, in job order.  (A job's seeds
- *  have 53 bits, bots/shards.py: exact as JS numbers.) */
+/** The jobs run in the pool: their results, in job order.  (A job's seeds have 53 bits,
+ *  atut.bots.shards: exact as JS numbers.) */
 function runShards(jobs) {
   const ports = readyPorts();
   if (!ports.length) return Promise.reject(new Error("no search worker"));
@@ -408,90 +448,38 @@ function runShards(jobs) {
     { job, time_cap: job.budget.time_cap / each }, Math.floor(i / ports.length))));
 }
 
-const wantsShards = (r) => r.ok === true && Array.isArray(r.shards) && !("result" in r);
-
-/** A bridge op, its shards run in the pool when the bridge asks for them: the reply object. */
-async function bridgeCall(op, args) {
-  if (pool.idle && !pool.on) poolMode(true);
-  let r = JSON.parse(handle(op, args));
-  if (!wantsShards(r)) return r;
-  if (!readyPorts().length) return computedHere(op, args);
+/** The jobs an op handed out, run in the pool (or null: Python runs them); Python's reply. */
+async function answerJobs(jobs) {
+  if (!readyPorts().length) {      // no search worker yet: run here, and start the pool
+    if (pool.idle && !pool.wanted) {
+      pool.wanted = true;
+      self.postMessage({ type: "pool_wanted" });
+    }
+    pool.counts.here++;
+    return handle("search_results", { results: null }, "worker");
+  }
   let done;
   const busy = new Promise((resolve) => { done = resolve; });
   pool.busy = busy;                // the other requests wait until this op has its answer
   pool.counts.asked++;
+  pool.counts.jobs += jobs.length;
+  let results = null;
   try {
-    for (let round = 0; round < POOL_ROUNDS; round++) {
-      let results;
-      try {
-        pool.counts.jobs += r.shards.length;
-        results = await runShards(r.shards);
-        pool.counts.capped += results.filter((x) => x && x.capped).length;
-      } catch (err) {
-        console.warn("search pool:", err && err.message ? err.message : err);
-        break;
-      }
-      py("shards_done", { results });
-      r = JSON.parse(handle(op, args));
-      if (!wantsShards(r)) return r;
-    }
-    pool.counts.fallbacks++;       // the pool failed or the game kept changing: computed here
-    return handleAlone(op, args);
+    results = await runShards(jobs);
+    pool.counts.capped += results.filter((x) => x && x.capped).length;
+  } catch (err) {
+    console.warn("search pool:", err && err.message ? err.message : err);
+    pool.counts.fallbacks++;       // the pool failed: the same shards run here
+  }
+  try {
+    return handle("search_results", { results }, "worker");
   } finally {
     if (pool.busy === busy) pool.busy = null;
     done();
   }
 }
 
-/** An op that asked for shards while no search worker is ready: computed here (the same shards,
- *  one after the other), and the page asked to start the pool if it has not been yet. */
-function computedHere(op, args) {
-  if (pool.idle && !pool.wanted) {
-    pool.wanted = true;
-    self.postMessage({ type: "pool_wanted" });
-  }
-  pool.counts.here++;
-  return handleAlone(op, args);
-}
-
-/** The op with the pool off: its shards one after the other, here; then pool mode as before. */
-function handleAlone(op, args) {
-  poolMode(false);
-  try {
-    return JSON.parse(handle(op, args));
-  } finally {
-    if (keepPoolMode()) poolMode(true);
-  }
-}
-
-const poolOps = {
-  /** The page's ports to the search workers (replacing any earlier ones); [] ends the pool. */
-  pool_ports(args) {
-    const ports = isObject(args) && Array.isArray(args.ports) ? args.ports.filter((p) => p instanceof MessagePort) : [];
-    setPorts(ports);
-    return { workers: pool.ports.length, on: pool.on };
-  },
-  /** debug=1: the pool's state and counts; {timeout_ms} sets how long a search worker may take
-   *  per job (the tests' dead worker; null: the default). */
-  debug_pool(args) {
-    if (!debug) throw new Error("debug_pool needs the page opened with debug=1");
-    if (isObject(args) && "timeout_ms" in args) {
-      const ms = args.timeout_ms;
-      pool.timeoutMs = Number.isFinite(ms) && ms > 0 ? ms : JOB_TIMEOUT_MS;
-    }
-    return { timeout_ms: pool.timeoutMs, workers: pool.ports.length, ready: readyPorts().length,
-      on: pool.on, idle: pool.idle, wanted: pool.wanted, ...pool.counts };
-  },
-  /** debug=1: each search worker's memory (the bridge's debug_memory there). */
-  async debug_pool_memory() {
-    if (!debug) throw new Error("debug_pool_memory needs the page opened with debug=1");
-    return Promise.all(pool.ports.map((e) => portRequest(e, "debug_memory", {}).catch((err) => ({ error: err.message }))));
-  },
-};
-
 // --- a search worker: jobs on its port, nothing else -----------------------------------------
-
-const SEARCH_OPS = new Set(["shard_run", "debug_memory"]);
 
 function serveSearch(port) {
   port.onmessage = async (e) => {
@@ -499,10 +487,9 @@ function serveSearch(port) {
     if (!m || typeof m !== "object" || !Number.isInteger(m.n)) return;
     let reply;
     if (!(await booted)) reply = { ok: false, error: "the engine did not load", dead: true };
-    else if (!SEARCH_OPS.has(m.op)) reply = { ok: false, error: `a search worker has no op ${JSON.stringify(m.op)}` };
     else {
       try {
-        reply = JSON.parse(handle(m.op, isObject(m.args) ? m.args : {}));
+        reply = handle(String(m.op), isObject(m.args) ? m.args : {}, "pool");
       } catch (err) {
         reply = { ok: false, error: String(err && err.message ? err.message : err) };
       }
@@ -530,31 +517,23 @@ function searchMessage(e) {
 
 // --- the table's worker: requests from the page ----------------------------------------------
 
-const unqueued = (op) => typeof op === "string" && (op.startsWith("outside_") || Object.hasOwn(poolOps, op));
-
 async function tableMessage(e) {
   const { id, op, args } = e.data || {};
   if (!(await booted)) {
     self.postMessage({ id, ok: false, error: "the engine did not load" });
     return;
   }
+  const mine = typeof op === "string" && Object.hasOwn(own, op);
   // while an op waits for the pool, the others wait their turn (as while Python computes)
-  while (pool.busy && !unqueued(op)) await pool.busy;
+  while (pool.busy && !(mine && UNQUEUED.has(op))) await pool.busy;
   let reply;
   const transfer = [];
   try {
-    if (typeof op === "string" && Object.hasOwn(own, op)) reply = { ok: true, result: await own[op](args) };
-    else if (typeof op === "string" && Object.hasOwn(poolOps, op)) reply = { ok: true, result: await poolOps[op](args) };
-    else if (typeof op === "string" && Object.hasOwn(outsideOps, op)) {
-      const result = outsideOps[op](args);
+    if (mine) {
+      const result = await own[op](args);
       if (result instanceof MessagePort) transfer.push(result);
       reply = { ok: true, result };
-    } else if (typeof op === "string" && op.startsWith("outside_")) throw new Error(`unknown op ${JSON.stringify(op)}`);   // the worker's own
-    else if (op === "pool" || op === "shards_done" || op === "shard_run") throw new Error(`${op} is the worker's own`);
-    else if (op === "bot_step") {
-      const r = await outsideStep();
-      reply = r !== null ? { ok: true, result: r } : await bridgeCall(op, args);
-    } else reply = await bridgeCall(String(op), args);
+    } else reply = await pyRequest(String(op), args, "page");
   } catch (err) {
     reply = { ok: false, error: String(err && err.message ? err.message : err) };
   }

@@ -26,14 +26,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "engine"))
-sys.path.insert(0, str(ROOT / "web"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 import atut  # noqa: E402
 import build  # noqa: E402
-from bridge import COUNTED  # noqa: E402  (the hint's and the grades' budget)
+from atut.table.checks import COUNTED  # noqa: E402  (the hint's and the grades' budget)
 from harness import game_url  # noqa: E402
 
 SETTINGS = [("cesarz", 3), ("cesarz", 4), ("cesarz", 5), ("euchre", 4), ("imperial", 2),

@@ -1,30 +1,32 @@
-"""web/bridge.py in CPython (no browser): the replies the page renders (the finished deal's
-items, the ending event), the info's level names, the explain op and readable errors."""
+"""The table session (atut.table, which web/bridge.py runs) in CPython (no browser): the replies
+the page renders (the finished deal's items, the ending event), the info's level names, the
+explain op and readable errors."""
 
 from __future__ import annotations
 
 import json
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "web"))
+import atut
+from atut.bots import NAMES
+from atut.table import OPS, Dispatcher, Op
 
-import atut  # noqa: E402
-import bridge  # noqa: E402
-from atut.bots import NAMES  # noqa: E402
+DESK = [Dispatcher()]                 # the worker's one table, as web/bridge.py keeps it
 
 
 def call(op, **args):
-    return json.loads(bridge.handle(op, json.dumps(args)))
+    return json.loads(DESK[0].handle(op, json.dumps(args)))
+
+
+def new_table():
+    DESK[0] = Dispatcher()
 
 
 @pytest.fixture(autouse=True)
-def fresh_table(monkeypatch):
-    monkeypatch.setattr(bridge, "TABLE", bridge.Table())
+def fresh_table():
+    new_table()
 
 
 def test_info_names_the_games_and_the_bot_levels():
@@ -92,7 +94,7 @@ def test_explain_gives_the_reason_and_the_rule_and_changes_nothing():
     pytest.fail("no unplayable card in the game")
 
 
-def test_errors_stay_readable():
+def test_errors_stay_readable(monkeypatch):
     assert call("explain", action={"type": "play", "card": "AH"})["error"].startswith("no game")
     call("new_game", game="sixty_six", players=2, seed=1, seat=0, levels=[1])
     bad = call("act", action={"type": "play"}, extra=1)
@@ -100,8 +102,5 @@ def test_errors_stay_readable():
 
     def boom(self):
         raise TypeError("a bug inside")
-    bridge.Table.op_boom = boom
-    try:
-        assert call("boom")["error"] == "internal error: TypeError: a bug inside"
-    finally:
-        del bridge.Table.op_boom
+    monkeypatch.setitem(OPS, "boom", Op("boom", boom, frozenset({"page"})))
+    assert call("boom")["error"] == "internal error: TypeError: a bug inside"

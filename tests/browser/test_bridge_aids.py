@@ -1,5 +1,6 @@
-"""web/bridge.py in CPython: the hint op (the person's turn only, the analysis of the person's
-view) and undo (back to exactly the earlier view, within the deal, recorded in the save)."""
+"""The table session (atut.table, which web/bridge.py runs) in CPython: the hint op (the
+person's turn only, the analysis of the person's view) and undo (back to exactly the earlier
+view, within the deal, recorded in the save)."""
 
 from __future__ import annotations
 
@@ -10,22 +11,28 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "web"))
+import atut
+from atut.table import Dispatcher
 
-import atut  # noqa: E402
-import bridge  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 GAMES = [("cesarz", 3), ("euchre", 4), ("imperial", 2), ("tysiac1001", 3), ("sixty_six", 2)]
 
 
+DESK = [Dispatcher()]                 # the worker's one table, as web/bridge.py keeps it
+
+
 def call(op, **args):
-    return json.loads(bridge.handle(op, json.dumps(args)))
+    return json.loads(DESK[0].handle(op, json.dumps(args)))
+
+
+def new_table():
+    DESK[0] = Dispatcher()
 
 
 @pytest.fixture(autouse=True)
-def fresh_table(monkeypatch):
-    monkeypatch.setattr(bridge, "TABLE", bridge.Table())
+def fresh_table():
+    new_table()
 
 
 def _to_my_turn(r):
@@ -73,7 +80,7 @@ def test_undo_restores_exactly_the_earlier_view(game, players):
     # a reload (load of the save) knows the decisions to take back
     call("act", action=views[0]["legal_actions"][0])
     text = call("save")["result"]
-    bridge.TABLE = bridge.Table()
+    new_table()
     assert call("load", text=text, seat=0, levels=[2])["result"]["can_undo"] is True
     assert call("undo")["result"]["view"] == views[0]
 
@@ -199,7 +206,7 @@ def test_teaching_mode_opens_the_hands_and_notes_the_bots_analysis(game, players
     assert seen_notes
     save = json.loads(call("save")["result"])
     assert save["teach"] is True
-    bridge.TABLE = bridge.Table()
+    new_table()
     assert call("load", text=json.dumps(save), seat=0, levels=[3])["result"]["teach"] is True
 
 
@@ -215,7 +222,7 @@ def test_the_hint_is_the_same_when_unseen_cards_lie_elsewhere(game, players):
             continue
         got = []
         for g in pair:
-            bridge.TABLE = bridge.Table()
+            new_table()
             r = call("load", text=g.to_json(), seat=seat, levels=[2])["result"]
             h = call("hint", budget=LIFTED)["result"]
             got.append(json.dumps([r["view"], h], sort_keys=True))

@@ -10,8 +10,8 @@ ran: ``run_inline`` (CPython, the arena, the table's worker alone) or a pool of 
 in the browser (``web/worker.js``), which runs each job with ``run_shard``.
 
 Where the shards run is the ``runner``: ``run_inline`` unless ``using(runner)`` says otherwise.
-The page's bridge uses a runner that raises ``ShardsNeeded(jobs)`` until the jobs' results have
-come back from the pool, then hands them over (``web/bridge.py``).
+The table session asks for a decision's jobs first, has the pool run them, then searches with
+a runner that hands their results over (``atut.table.exchange``).
 
 A job is JSON-safe: ``{"key", "game", "level", "shard", "shards", "seed", "budget", "view",
 "legal"}``; ``key`` is a digest of the rest.  A result: ``{"key", "values", "samples",
@@ -49,15 +49,6 @@ SHARDS = {3: 1, 4: 4}
 SPLIT = ("rollouts", "rollouts_3p", "rollouts_3", "rollouts_4", "min_samples", "solve_samples",
          "solve_total")
 JOB_KEYS = ("key", "game", "level", "shard", "shards", "seed", "budget", "view", "legal")
-
-
-class ShardsNeeded(BaseException):
-    """Raised by a runner whose jobs must run elsewhere first (the page's pool); a
-    ``BaseException`` so that no ``except Exception`` of a search takes it for a failure."""
-
-    def __init__(self, jobs: list[dict]):
-        super().__init__(f"{len(jobs)} search shard(s) to run")
-        self.jobs = jobs
 
 
 def split_budget(budget: dict, i: int, k: int) -> dict:

@@ -11,7 +11,7 @@ ops answer only when the page was opened with ``debug=1`` (the worker sets ``DEB
 
 from __future__ import annotations
 
-from atut.table import Dispatcher, info
+from atut.table import Dispatcher
 
 DEBUG = False
 DESK = Dispatcher()
@@ -21,7 +21,3 @@ def handle(op, args_json, caller="page"):
     DESK.debug = DEBUG
     return DESK.handle(op, args_json, caller)
 
-
-class Table:
-    """The build lists the games with ``Table().op_info()`` (build.py, static_info)."""
-    op_info = staticmethod(info)

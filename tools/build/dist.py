@@ -70,12 +70,12 @@ def build(dist: Path, quiet: bool = False) -> Path:
 
 
 def static_info() -> dict:
-    """What the menu needs before Python has loaded: the bridge's `info` reply (games, built
-    games, seat counts, options, bot levels, version), as web/bridge.py answers it in a fresh
+    """What the menu needs before Python has loaded: the table's `info` reply (games, built
+    games, seat counts, options, bot levels, version; ``atut.table.info``), computed in a fresh
     CPython on engine/.  build.json carries it; the worker's own reply replaces it."""
-    code = ("import json, sys; sys.path[:0] = [sys.argv[1], sys.argv[2]]; import bridge; "
-            "print(json.dumps(bridge.Table().op_info()))")
-    r = subprocess.run([sys.executable, "-c", code, str(ROOT / "engine"), str(ROOT / "web")],
+    code = ("import json, sys; sys.path[:0] = [sys.argv[1]]; import atut.table; "
+            "print(json.dumps(atut.table.info()))")
+    r = subprocess.run([sys.executable, "-c", code, str(ROOT / "engine")],
                        capture_output=True, text=True)
     if r.returncode != 0:
         last = (r.stderr.strip().splitlines() or ["?"])[-1]

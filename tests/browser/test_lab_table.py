@@ -1,4 +1,4 @@
-"""Your bot at the table (issue 15, web/lib/lab/table.js) in Chromium with real Pyodide: a bot
+"""Your bot at the table (docs/LAB.md, web/lib/lab/table.js) in Chromium with real Pyodide: a bot
 typed into the lab's editor is seated against the person, who plays a deal to the end; the
 bot watched in the person's seat plays a whole game with open hands while the person's
 controls stay disabled; a bot that raises (or loops) at the table shows the notice in the

@@ -315,7 +315,7 @@ export default {
     "event.deal_over.you": "You win the deal",
     "event.game_over": "{winner} wins the game",
     "event.game_over.you": "You win the game",
-    // --- pace and sounds (#17) ---
+    // --- pace and sounds ---
     "ui.announce.turn": "{seat} to play",
     "ui.sound.mute": "Mute sounds",
     "ui.sound.muted": "Sounds off (click to turn them on)",
@@ -326,12 +326,14 @@ export default {
     "ui.pace.autoplaying": "Your only legal card plays itself…",
     "ui.pace.held": "Press any key or click the table to go on",
     "ui.pace.continue": "Continue",
-    // --- start-up (#18) ---
+    // --- start-up ---
     "ui.start.waiting": "Starting when Python is ready…",
     "ui.loading.wait_game": "your game starts as soon as it is ready",
-    // --- your bot at the table (#15) ---
+    // --- your bot at the table (docs/LAB.md) ---
     "lab.table.seat_bot": "{name} (your bot)",
     "lab.table.seat_fallen": "level 2 for {name}",
+    "lab.table.watch_thinking": "{name} is thinking… (you are watching)",
+    "lab.table.level2": "Level 2",
     "lab.table.failed.exception.line": "{name} raised {exception} at line {line}. This move and the rest of the game are played by the level-2 rules instead.",
     "lab.table.failed.exception": "{name} raised {exception}. This move and the rest of the game are played by the level-2 rules instead.",
     "lab.table.failed.load.line": "{name} failed while loading ({exception}, line {line}). Its moves in this game are played by the level-2 rules instead.",
@@ -345,7 +347,7 @@ export default {
     "lab.table.failed.timeout": "{name} took longer than {limit} s for a decision (a loop that never ends?), so it was stopped. This move and the rest of the game are played by the level-2 rules instead.",
     "lab.table.failed.gone": "The lab's Python that runs {name} stopped. This move and the rest of the game are played by the level-2 rules instead.",
     "lab.table.missing": "{name} is no longer among your saved bots: its seat is played by the level-2 rules.",
-    // --- parallel search (#18) ---
+    // --- parallel search ---
   },
   pl: {
     "ui.loading": "Rozkładam stolik…",
@@ -632,7 +634,7 @@ export default {
     "event.deal_over.you": "Wygrywasz rozdanie",
     "event.game_over": "{winner} wygrywa grę",
     "event.game_over.you": "Wygrywasz grę",
-    // --- pace and sounds (#17) ---
+    // --- pace and sounds ---
     "ui.announce.turn": "Kolej: {seat}",
     "ui.sound.mute": "Wycisz dźwięki",
     "ui.sound.muted": "Dźwięki wyłączone (kliknij, aby je włączyć)",
@@ -643,12 +645,14 @@ export default {
     "ui.pace.autoplaying": "Twoja jedyna dozwolona karta zagra się sama…",
     "ui.pace.held": "Naciśnij dowolny klawisz lub kliknij stół, aby grać dalej",
     "ui.pace.continue": "Dalej",
-    // --- start-up (#18) ---
+    // --- start-up ---
     "ui.start.waiting": "Start, gdy Python będzie gotowy…",
     "ui.loading.wait_game": "gra zacznie się, gdy tylko będzie gotowy",
-    // --- your bot at the table (#15) ---
+    // --- your bot at the table (docs/LAB.md) ---
     "lab.table.seat_bot": "{name} (twój bot)",
     "lab.table.seat_fallen": "poziom 2 zamiast {name}",
+    "lab.table.watch_thinking": "{name} myśli… (ty patrzysz)",
+    "lab.table.level2": "Poziom 2",
     "lab.table.failed.exception.line": "{name} zgłosił wyjątek {exception} w wierszu {line}. Ten ruch i resztę gry rozegrają za niego zasady poziomu 2.",
     "lab.table.failed.exception": "{name} zgłosił wyjątek {exception}. Ten ruch i resztę gry rozegrają za niego zasady poziomu 2.",
     "lab.table.failed.load.line": "{name} nie wczytał się ({exception}, wiersz {line}). Jego ruchy w tej grze rozegrają zasady poziomu 2.",
@@ -662,6 +666,6 @@ export default {
     "lab.table.failed.timeout": "{name} myślał nad decyzją dłużej niż {limit} s (pętla bez końca?), więc został zatrzymany. Ten ruch i resztę gry rozegrają za niego zasady poziomu 2.",
     "lab.table.failed.gone": "Python laboratorium, w którym działa {name}, przestał działać. Ten ruch i resztę gry rozegrają za niego zasady poziomu 2.",
     "lab.table.missing": "{name} nie ma już wśród twoich zapisanych botów: jego miejsce rozgrywają zasady poziomu 2.",
-    // --- parallel search (#18) ---
+    // --- parallel search ---
   },
 };

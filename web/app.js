@@ -8,16 +8,21 @@
 // data-action = the action's canonical JSON; every card the person can see carries data-card.
 // All words come from web/i18n.
 //
-//   lib/state.js          the shared state S            lib/words.js     t() and rich text
+//   lib/state.js          the state (S) and its owners  lib/words.js     t() and rich text
 //   lib/worker-client.js  requests to the worker        lib/hash.js      the URL hash
-//   lib/play.js           new game, bot loop, actions   lib/menu.js      the menu
-//   lib/save.js           save and load files           lib/notice.js    loading and error bars
-//   lib/lang.js           language of the fixed parts   lib/table/*.js   the table
-//   lib/store.js          IndexedDB: kept games         lib/keep.js      every step kept, resume
-//   lib/history.js        the menu's kept games         lib/offline.js   the service worker
+//   lib/play.js           the game: start, bots, acts   lib/menu.js      the menu
+//   lib/game-file.js      save and load files           lib/notice.js    loading and error bars
+//   lib/lang.js           language of the fixed parts   lib/table/*.js   the table (redraws on change)
+//   lib/saved-games.js    IndexedDB: kept games         lib/autosave.js  every step kept, resume
+//   lib/menu-history.js   the menu's kept games         lib/offline.js   the service worker
+//
+// This is the composition root: the modules that need another's functions (the menu's buttons,
+// the kept games' Continue and Review, the lab's table, play.js's steps kept) get them here as
+// callbacks, so that no module of web/ imports one that imports it back
+// (tests/test_web_imports.py).  The page's part of the state is written here only.
 
 import { loadGameDicts, addGameDict, LANGS } from "./i18n.js";
-import { S, pickLang, gameIds } from "./lib/state.js";
+import { S, claim, pickLang, gameIds } from "./lib/state.js";
 import { el, $, bindNodes } from "./lib/dom.js";
 import { canonical } from "./lib/canonical.js";
 import { startWorker, request } from "./lib/worker-client.js";
@@ -25,21 +30,23 @@ import { parseHash, settingsFromHash, writeHash } from "./lib/hash.js";
 import { t, eventHTML, summaryHTML } from "./lib/words.js";
 import { showProgress, engineFailed, showError, showWaiting } from "./lib/notice.js";
 import { applyLang } from "./lib/lang.js";
-import { renderMenu, openMenu, closeMenu, onMenuStart } from "./lib/menu.js";
-import { startGame, act, explainCard, expandLevels } from "./lib/play.js";
-import { initKeep, findInProgress, resume, flush, relabelKeep } from "./lib/keep.js";
-import { startOffline, checkForUpdate } from "./lib/offline.js";
-import { saveGame, loadGame } from "./lib/save.js";
-import { render } from "./lib/table/render.js";
+import { renderMenu, openMenu, closeMenu, initMenu, setMenuDelay } from "./lib/menu.js";
+import * as play from "./lib/play.js";
+import { initAutosave, findInProgress, resume, flush, relabelAutosave, keep, keptGame, forgetGame } from "./lib/autosave.js";
+import { startOffline, checkForUpdate, relabelUpdate } from "./lib/offline.js";
+import { saveGame, readGameFile } from "./lib/game-file.js";
+import { initTable } from "./lib/table/render.js";
 import { fitHand } from "./lib/table/hand.js";
 import { initRules, relabelRules } from "./lib/rules.js";
 import { initSettings, relabelSettings } from "./lib/settings.js";
 import { initKeys } from "./lib/table/keys.js";
+import { initAids } from "./lib/aids.js";
+import { openReview } from "./lib/review.js";
 import { ensurePool, poolDebugHooks } from "./lib/pool.js";
 
+const page = claim("page");
 const hashAtLoad = parseHash();
-S.lang = pickLang(hashAtLoad.lang);
-S.debug = hashAtLoad.debug === "1";
+page.set({ lang: pickLang(hashAtLoad.lang), debug: hashAtLoad.debug === "1" });
 
 let kept = Promise.resolve();             // the store opened and its games listed
 let pendingStart = null;                  // the start asked for while the engine loads
@@ -59,14 +66,14 @@ const loadedDicts = new Set();
 function loadDicts(ids) {
   const todo = ids.filter((id) => !loadedDicts.has(id));
   todo.forEach((id) => loadedDicts.add(id));
-  return loadGameDicts(todo);
+  // the table redraws itself with the new words (table/render.js)
+  return loadGameDicts(todo).then((r) => { if (todo.length) page.update((p) => ({ words: p.words + 1 })); return r; });
 }
 
 function engineReady(info, timings, build) {
   window.atutTimings = timings;
-  S.engineBuild = build || null;
-  S.info = info;                           // the worker's info: it wins over build.json's
-  S.ready = true;
+  // the worker's info: it wins over build.json's
+  page.set({ engineBuild: build || null, info, ready: true });
   showProgress(100, "ready");
   performance.mark("atut-engine-ready");
   document.body.dataset.engine = "ready";
@@ -76,7 +83,7 @@ function engineReady(info, timings, build) {
   showWaiting(false);
   if (!el.menu.hidden || !S.view) renderMenu();
   if (gameIds().some((id) => !loadedDicts.has(id))) {
-    loadDicts(gameIds()).then(() => { if (!el.menu.hidden) renderMenu(); if (S.view) render(); });
+    loadDicts(gameIds()).then(() => { if (!el.menu.hidden) renderMenu(); });
   }
   if (hashAtReady) startFromHash(hashAtLoad);
   else if (go) go();
@@ -100,37 +107,66 @@ async function startFromHash(p) {
     openMenu();
     return;
   }
-  S.lang = pickLang(p.lang || S.lang);
+  page.set({ lang: pickLang(p.lang || S.lang) });
   applyLang();
   whenReady(async () => {
     await kept;
-    const going = findInProgress(cfg, expandLevels(cfg.levels, cfg.players || 0));
+    const going = findInProgress(cfg, play.expandLevels(cfg.levels, cfg.players || 0));
     if (going && await resume(going, cfg.delay)) return;
-    startGame(cfg);
+    play.startGame(cfg);
   });
 }
 
 function setLang(lang) {
   if (!LANGS.includes(lang) || lang === S.lang) return;
-  S.lang = lang;
+  page.set({ lang });                      // the table redraws itself (table/render.js)
   applyLang();
   if (!el.menu.hidden || !S.view) renderMenu();
-  if (S.view) { render(); writeHash(); }
+  if (S.view) writeHash();
   relabelRules();
   relabelSettings();
-  relabelKeep();
-  if (S.relabelUpdate) S.relabelUpdate();
-  if (S.relabelLab) S.relabelLab();
+  relabelAutosave();
+  relabelUpdate();
+  if (S.outside) import("./lib/lab/table.js").then((m) => m.relabel());    // the bot at the table's notice
+  if (labLoaded) import("./lib/lab/lab.js").then((m) => m.relabelLab());
 }
+
+// --- the kept games' buttons in the menu (menu-history.js) --------------------------------------
+
+/** "Continue": the kept game resumed (the menu again when it cannot be read). */
+async function continueGame(id) {
+  const meta = keptGame(id);
+  if (!meta) return;
+  if (!(await resume(meta))) openMenu();
+}
+
+/** "Review" of a finished game in the history: its save loaded (as "Continue" does) and the
+ *  review of its last deal opened. */
+async function reviewGame(id) {
+  const meta = keptGame(id, { finished: true });
+  if (!meta) return;
+  if (!(await resume(meta))) { openMenu(); return; }
+  await openReview();
+}
+
+/** "Remove": an unfinished game forgotten. */
+async function forget(id) {
+  await forgetGame(id);
+  if (!el.menu.hidden) renderMenu();
+}
+
+let labLoaded = false;                    // lib/lab/lab.js was loaded (the lab opened once)
 
 /** The bot lab (lib/lab/lab.js, loaded on first use) for a hash with `lab=GAME`; true if so.
  *  Another hash closes it. */
 function labFromHash(p) {
   if (p.lab === undefined) {
-    if (S.labOpen) import("./lib/lab/lab.js").then((m) => m.closeLab());
+    if (S.labOpen) { page.set({ labOpen: false }); import("./lib/lab/lab.js").then((m) => m.closeLab()); }
     return false;
   }
-  import("./lib/lab/lab.js").then((m) => m.openLab(p.lab, { onBack: openMenu }))
+  page.set({ labOpen: true });
+  labLoaded = true;
+  import("./lib/lab/lab.js").then((m) => m.openLab(p.lab, { onBack: openMenu, play }))
     .catch((err) => showError(String(err && err.message ? err.message : err)));
   return true;
 }
@@ -141,7 +177,10 @@ function bind() {
   el.btnMenu.addEventListener("click", () => (el.menu.hidden ? openMenu() : (S.view ? closeMenu() : null)));
   el.btnSave.addEventListener("click", saveGame);
   el.btnLoad.addEventListener("click", () => el.fileInput.click());
-  el.fileInput.addEventListener("change", () => { if (el.fileInput.files[0]) loadGame(el.fileInput.files[0]); el.fileInput.value = ""; });
+  el.fileInput.addEventListener("change", () => {
+    if (el.fileInput.files[0]) readGameFile(el.fileInput.files[0]).then(play.loadGame);
+    el.fileInput.value = "";
+  });
   for (const b of document.querySelectorAll("[data-lang]")) b.addEventListener("click", () => setLang(b.dataset.lang));
   // one listener for every control of the table
   el.table.addEventListener("click", (e) => {
@@ -149,7 +188,7 @@ function bind() {
     if (b && !b.disabled) {
       let a;
       try { a = JSON.parse(b.dataset.action); } catch (_) { return; }
-      act(a);
+      play.act(a);
       return;
     }
     const o = e.target.closest("[data-options]");
@@ -160,13 +199,10 @@ function bind() {
     }
     // a card of the hand that is no legal action: the engine says why
     const c = e.target.closest("[data-card]");
-    if (c && !b && el.hand.contains(c)) explainCard(c.dataset.card);
+    if (c && !b && el.hand.contains(c)) play.explainCard(c.dataset.card);
   });
   el.sideRest.addEventListener("click", (e) => {
-    if (e.target.closest("[data-testid=last-deal-close]") && S.lastDeal) {
-      S.lastDeal.dismissed = true;
-      render();
-    }
+    if (e.target.closest("[data-testid=last-deal-close]")) play.dismissLastDeal();
   });
   window.addEventListener("resize", () => { if (S.view) fitHand(); });
   window.addEventListener("hashchange", () => {
@@ -175,10 +211,22 @@ function bind() {
     if (labFromHash(p)) return;
     if (p.game !== undefined && S.info) startFromHash(p);
   });
-  onMenuStart((cfg) => whenReady(() => startGame(cfg)));
+  connectPlay();
+  initMenu({ start: (cfg) => whenReady(() => play.startGame(cfg)), continueGame, reviewGame, forgetGame: forget });
+  initTable({ playAgain: openMenu });
   initRules();
-  initSettings();
+  initSettings({
+    delay: (d) => { setMenuDelay(d); play.setDelay(d); },
+    pace: play.paceChanged,
+  });
   initKeys();
+  initAids({ undo: play.undo, countHint: play.countHint });
+}
+
+/** What play.js does around a step: each step kept (autosave.js), the menu closed when a table
+ *  is shown, opened when a start failed. */
+function connectPlay() {
+  play.connectPlay({ stepped: keep, shown: closeMenu, failed: openMenu });
 }
 
 /** The games, seat counts, options and bot levels from web/build.json (written by the build,
@@ -189,10 +237,10 @@ async function readBuild() {
     const r = await fetch(new URL("./build.json", import.meta.url));
     if (r.ok) {
       const m = await r.json();
-      if (Array.isArray(m.built)) S.boot = { built: m.built, build: m.build || null };
+      if (Array.isArray(m.built)) page.set({ boot: { built: m.built, build: m.build || null } });
       const i = m.info;
       if (!S.info && i && typeof i === "object" && Array.isArray(i.games) && Array.isArray(i.built)
-          && i.classes && typeof i.classes === "object" && i.levels && typeof i.levels === "object") S.info = i;
+          && i.classes && typeof i.classes === "object" && i.levels && typeof i.levels === "object") page.set({ info: i });
     }
   } catch (_) { /* the engine's info comes later */ }
 }
@@ -200,7 +248,7 @@ async function readBuild() {
 async function boot() {
   bind();
   applyLang();
-  kept = initKeep().catch((err) => console.warn("store:", err));
+  kept = initAutosave().catch((err) => console.warn("store:", err));
   const build = readBuild();
   showProgress(1, "runtime");
   labFromHash(hashAtLoad);
@@ -216,7 +264,7 @@ async function boot() {
   else if (!S.view) { el.status.textContent = t("ui.waiting"); }
   await loadDicts(gameIds());
   applyLang();
-  if (S.ready) { if (!el.menu.hidden) renderMenu(); if (S.view) render(); }
+  if (S.ready) { if (!el.menu.hidden) renderMenu(); }
   else renderMenu();
   // a game link starts (or waits for the engine) now, with what build.json says of the games
   if (hashAtLoad.game !== undefined) {
@@ -227,7 +275,7 @@ async function boot() {
 
 // the contract's hooks for tests and classroom use: the person's own actions and view only
 window.atutPage = {
-  act: (action) => act(action),
+  act: (action) => play.act(action),
   get view() { return S.view ? JSON.parse(JSON.stringify(S.view)) : null; },
   get seat() { return S.seat; },
   canonical,
@@ -246,7 +294,7 @@ window.atutPage = {
     const r = await request("debug_register_game", { name, source });
     addGameDict(r.game, r.words);
     loadedDicts.add(r.game);
-    S.info = r.info;
+    page.set({ info: r.info });
     if (!el.menu.hidden) renderMenu();
     return r.game;
   },

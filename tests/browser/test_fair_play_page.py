@@ -19,7 +19,7 @@ requests and replies).  Then:
 (66 with two players has no refused card on a twin position: a card is refused only once the
 stock is gone, and then every card the person has not seen is in the one other hand.)
 
-The page never asks for the save file during a deal: keep.js sends the worker the settings
+The page never asks for the save file during a deal: autosave.js sends the worker the settings
 record (``keep``) and the worker stores the save in IndexedDB itself; a save downloaded as a file
 is a blob URL made by the worker.
 """

@@ -1,4 +1,4 @@
-"""Every move kept in the browser (web/lib/store.js, keep.js): a reload resumes the game where
+"""Every move kept in the browser (web/lib/saved-games.js, autosave.js): a reload resumes the game where
 it was, "Continue" in the menu, finished games in the statistics, and bad stored data (a
 corrupt record, an older format, a full storage, a storage that refuses writes) with its notice
 while the page goes on playing."""

@@ -332,6 +332,8 @@ export default {
     // --- your bot at the table (the bot lab) ---
     "lab.table.seat_bot": "{name} (your bot)",
     "lab.table.seat_fallen": "level 2 for {name}",
+    "lab.table.watch_thinking": "{name} is thinking… (you are watching)",
+    "lab.table.level2": "Level 2",
     "lab.table.failed.exception.line": "{name} raised {exception} at line {line}. This move and the rest of the game are played by the level-2 rules instead.",
     "lab.table.failed.exception": "{name} raised {exception}. This move and the rest of the game are played by the level-2 rules instead.",
     "lab.table.failed.load.line": "{name} failed while loading ({exception}, line {line}). Its moves in this game are played by the level-2 rules instead.",
@@ -649,6 +651,8 @@ export default {
     // --- your bot at the table (the bot lab) ---
     "lab.table.seat_bot": "{name} (twój bot)",
     "lab.table.seat_fallen": "poziom 2 zamiast {name}",
+    "lab.table.watch_thinking": "{name} myśli… (ty patrzysz)",
+    "lab.table.level2": "Poziom 2",
     "lab.table.failed.exception.line": "{name} zgłosił wyjątek {exception} w wierszu {line}. Ten ruch i resztę gry rozegrają za niego zasady poziomu 2.",
     "lab.table.failed.exception": "{name} zgłosił wyjątek {exception}. Ten ruch i resztę gry rozegrają za niego zasady poziomu 2.",
     "lab.table.failed.load.line": "{name} nie wczytał się ({exception}, wiersz {line}). Jego ruchy w tej grze rozegrają zasady poziomu 2.",

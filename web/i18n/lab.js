@@ -88,8 +88,6 @@ export default {
     "lab.table.watch": "Watch it play a whole game",
     "lab.table.starting": "Seating {name} at the table…",
     "lab.table.not_ready": "The table's engine is still loading: try again in a moment.",
-    "lab.table.watch_thinking": "{name} is thinking… (you are watching)",
-    "lab.table.level2": "Level 2",
   },
   pl: {
     "lab.title": "Laboratorium botów",
@@ -177,7 +175,5 @@ export default {
     "lab.table.watch": "Patrz, jak gra całą grę",
     "lab.table.starting": "Sadzam {name} przy stole…",
     "lab.table.not_ready": "Silnik stołu jeszcze się wczytuje: spróbuj za chwilę.",
-    "lab.table.watch_thinking": "{name} myśli… (ty patrzysz)",
-    "lab.table.level2": "Poziom 2",
   },
 };

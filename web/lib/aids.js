@@ -3,6 +3,8 @@
 // person's last decision of the deal taken back with the bots' replies, op "undo").  Both are on
 // the person's turn only, both may be turned off in the menu (kept in localStorage), keys H
 // and U.  The hint runs in the worker: the table stays live and says that it is thinking.
+// The hint on show is this module's own; the undo itself, and counting the aids used in the
+// kept record, are play.js's (given by app.js: initAids).
 
 import { esc, chip } from "../cards.js";
 import { canonical } from "./canonical.js";
@@ -24,7 +26,7 @@ export function aidOn(name) {
 
 export function setAid(name, on) {
   try { localStorage.setItem(KEYS[name], on ? "on" : "off"); } catch (_) { /* storage off */ }
-  if (!on && name === "hints") S.hint = null;
+  if (!on && name === "hints") shown = null;
   renderAids();
 }
 
@@ -41,10 +43,8 @@ export function bindAidSettings(root) {
 }
 
 let aidsNode = null;
-let replayer = () => {};
-
-/** Give the function that applies an engine reply and goes on playing (play.js). */
-export function onUndoReply(fn) { replayer = fn; }
+let shown = null;                  // the hint of the view on the table: {view, pending, slow, started, result}
+let table = { undo: async () => false, countHint: () => {} };
 
 function myTurn() {
   const v = S.view;
@@ -59,7 +59,7 @@ function node() {
       if (e.target.closest("[data-testid=hint]")) hint();
       else if (e.target.closest("[data-testid=undo]")) undo();
       else if (e.target.closest("[data-testid=review]")) openReview();
-      else if (e.target.closest("[data-hint-close]")) { S.hint = null; renderAids(); }
+      else if (e.target.closest("[data-hint-close]")) { shown = null; renderAids(); }
     });
   }
   return aidsNode;
@@ -106,31 +106,31 @@ export function renderAids() {
   if (!el.status) return;
   const n = node();
   const mine = myTurn();
-  if (S.hint && S.hint.view !== S.view) S.hint = null;
+  if (shown && shown.view !== S.view) shown = null;
   const hintBtn = mine && aidOn("hints")
-    ? `<button type="button" class="ghost aid" data-testid="hint" aria-keyshortcuts="H" ${S.hint && S.hint.pending ? "disabled" : ""}>${esc(t("ui.hint"))}</button>` : "";
+    ? `<button type="button" class="ghost aid" data-testid="hint" aria-keyshortcuts="H" ${shown && shown.pending ? "disabled" : ""}>${esc(t("ui.hint"))}</button>` : "";
   const undoBtn = mine && aidOn("undo") && S.canUndo
     ? `<button type="button" class="ghost aid" data-testid="undo" aria-keyshortcuts="U" ${S.busy ? "disabled" : ""}>${esc(t("ui.undo"))}</button>` : "";
   if (reviewOpen() && !canReview()) closeReview();
   const reviewBtn = canReview()
     ? `<button type="button" class="ghost aid" data-testid="review">${esc(t("ui.review"))}</button>` : "";
   let panel = "";
-  if (S.hint && mine) {
+  if (shown && mine) {
     // a hint that takes longer than SLOW_MS says so: an indeterminate bar and the seconds
-    panel = S.hint.pending
-      ? (S.hint.slow ? `<div class="hint-panel hint-wait" data-testid="hint-progress" aria-live="polite" role="status">${esc(t("ui.hint.thinking"))} <span class="hint-secs">${esc(t("ui.hint.seconds", { s: ((performance.now() - S.hint.started) / 1000).toFixed(1) }))}</span><span class="hint-spin" aria-hidden="true"><span></span></span></div>` : "")
+    panel = shown.pending
+      ? (shown.slow ? `<div class="hint-panel hint-wait" data-testid="hint-progress" aria-live="polite" role="status">${esc(t("ui.hint.thinking"))} <span class="hint-secs">${esc(t("ui.hint.seconds", { s: ((performance.now() - shown.started) / 1000).toFixed(1) }))}</span><span class="hint-spin" aria-hidden="true"><span></span></span></div>` : "")
       : `<div class="hint-panel" data-testid="hint-panel" aria-live="polite">
-          <div class="hint-head"><b>${esc(t("ui.hint.title"))}</b> <span class="sub">${esc(t("ui.hint.measure", { n: S.hint.result.actions[0] ? S.hint.result.actions[0].samples : 0 }))}</span>
+          <div class="hint-head"><b>${esc(t("ui.hint.title"))}</b> <span class="sub">${esc(t("ui.hint.measure", { n: shown.result.actions[0] ? shown.result.actions[0].samples : 0 }))}</span>
           <button type="button" class="close" data-hint-close aria-label="${esc(t("ui.close_panel"))}">×</button></div>
-          ${S.hint.result.reason ? `<p class="hint-reason" data-testid="hint-reason" data-reason="${esc(S.hint.result.reason.key)}">${rich("reason." + S.hint.result.reason.key, S.hint.result.reason)}</p>` : ""}
-          <ol class="hint-bars">${bars(S.hint.result)}</ol></div>`;
+          ${shown.result.reason ? `<p class="hint-reason" data-testid="hint-reason" data-reason="${esc(shown.result.reason.key)}">${rich("reason." + shown.result.reason.key, shown.result.reason)}</p>` : ""}
+          <ol class="hint-bars">${bars(shown.result)}</ol></div>`;
   }
   const teach = teachHTML();
   n.innerHTML = hintBtn || undoBtn || reviewBtn || panel || teach ? `<div class="aid-buttons">${hintBtn}${undoBtn}${reviewBtn}</div>${panel}${teach}` : "";
   n.hidden = !n.innerHTML;
   for (const b of document.querySelectorAll(".hinted")) b.classList.remove("hinted");
-  if (S.hint && S.hint.result && mine) {
-    const key = canonical(S.hint.result.best);
+  if (shown && shown.result && mine) {
+    const key = canonical(shown.result.best);
     for (const b of el.table.querySelectorAll("[data-action]")) {
       if (b.dataset.action === key) b.classList.add("hinted");
     }
@@ -139,16 +139,16 @@ export function renderAids() {
 
 /** Ask the engine for a hint on the person's turn. */
 export async function hint() {
-  if (!myTurn() || !aidOn("hints") || S.busy || (S.hint && S.hint.view === S.view)) return;
+  if (!myTurn() || !aidOn("hints") || S.busy || (shown && shown.view === S.view)) return;
   const v = S.view;
   const gen = S.gen;
   const mine = { view: v, pending: true, slow: false, started: performance.now() };
-  S.hint = mine;
+  shown = mine;
   renderAids();
   // the search runs in the worker (counted budget, no clock): the table stays live meanwhile,
   // the person may still play; after SLOW_MS the panel shows that it is thinking
   const tick = setInterval(() => {
-    if (S.hint !== mine || !mine.pending) { clearInterval(tick); return; }
+    if (shown !== mine || !mine.pending) { clearInterval(tick); return; }
     const ms = performance.now() - mine.started;
     if (ms < SLOW_MS) return;
     if (!mine.slow) { mine.slow = true; renderAids(); return; }
@@ -160,42 +160,27 @@ export async function hint() {
     r = await request("hint");
   } catch (err) {
     clearInterval(tick);
-    if (S.hint && S.hint.view === v) S.hint = null;
+    if (shown && shown.view === v) shown = null;
     if (gen === S.gen) showError(t("ui.engine_error", { message: err.message }));
     renderAids();
     return;
   }
   clearInterval(tick);
-  if (gen !== S.gen || S.view !== v || S.hint !== mine) return;
-  S.hint = { view: v, pending: false, result: r };
-  if (S.record && S.record.aids) S.record.aids.hints += 1;
+  if (gen !== S.gen || S.view !== v || shown !== mine) return;
+  shown = { view: v, pending: false, result: r };
+  table.countHint();
   renderAids();
 }
 
-/** Take back the person's last decision of the deal. */
+/** Take back the person's last decision of the deal (play.js does it). */
 export async function undo() {
   if (!myTurn() || !aidOn("undo") || S.busy || !S.canUndo) return;
-  S.busy = true;
-  const gen = S.gen;
-  let r;
-  try {
-    r = await request("undo");
-  } catch (err) {
-    S.busy = false;
-    if (gen === S.gen) showError(t("ui.error", { message: err.message }));
-    renderAids();
-    return;
-  }
-  S.busy = false;
-  if (gen !== S.gen) return;
-  if (S.record && S.record.aids) S.record.aids.undo += 1;
-  S.hint = null;
-  S.trickSeen = Array.isArray(r.view.trick) ? r.view.trick.length : 0;
-  replayer(r, gen);
+  if (await table.undo()) shown = null;
 }
 
-/** Keys H and U (not while typing or in the menu). */
-export function bindAidKeys() {
+/** Keys H and U (not while typing or in the menu); `undo` and `countHint` from play.js. */
+export function initAids({ undo: undoTable, countHint }) {
+  table = { undo: undoTable, countHint };
   bindReviewKeys();
   document.addEventListener("keydown", (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey || e.repeat) return;

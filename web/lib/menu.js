@@ -1,38 +1,47 @@
 // The menu: pick a game (tiles of the engine's games), the number of players, the person's
 // seat, each bot's level (the engine's level numbers), the game's rule options, the delay and
-// a seed; "New game" hands the settings to the function given to onMenuStart() (app.js).
+// a seed; "New game" hands the settings to the function given by app.js (initMenu), as do the
+// kept games' buttons (menu-history.js).  The chosen settings are the state's `menu` part,
+// which this module owns.
 
 import { esc } from "../cards.js";
 import { canonical } from "./canonical.js";
 import { el, $ } from "./dom.js";
-import { S, DEFAULT_LEVEL, DELAYS, gameIds, builtGames, levelNumbers } from "./state.js";
+import { S, claim, DEFAULT_LEVEL, DELAYS, gameIds, builtGames, levelNumbers } from "./state.js";
 import { t, raw, gameName } from "./words.js";
 import { showError, isWaiting } from "./notice.js";
 import { randomSeed } from "./hash.js";
-import { renderSaved } from "./history.js";
+import { renderSaved } from "./menu-history.js";
 import { aidSettingsHTML, bindAidSettings } from "./aids.js";
 
-let start = () => {};
+const menu = claim("menu");
+let on = { start: () => {}, continueGame: () => {}, reviewGame: () => {}, forgetGame: () => {} };
 
-/** Set what "New game" does with the chosen settings. */
-export function onMenuStart(fn) { start = fn; }
+/** Set what the menu's buttons do: {start(settings), continueGame(id), reviewGame(id),
+ *  forgetGame(id)}. */
+export function initMenu(given) { on = { ...on, ...given }; }
+
+/** The bots' speed chosen in the settings: the next game's. */
+export function setMenuDelay(delay) { menu.set({ delay }); }
 
 function menuGame() {
   const m = S.menu;
-  if (S.info && !S.info.built.includes(m.game)) m.game = S.info.built.includes("sixty_six") ? "sixty_six" : S.info.built[0];
-  return m.game;
+  if (S.info && !S.info.built.includes(m.game)) menu.set({ game: S.info.built.includes("sixty_six") ? "sixty_six" : S.info.built[0] });
+  return S.menu.game;
 }
 
 export function renderMenu() {
-  const m = S.menu;
   const game = menuGame();
   const cls = S.info && S.info.classes[game];
   const counts = cls ? cls.players : [];
-  if (!counts.includes(m.players)) m.players = counts[0] ?? null;
+  menu.update((m) => {
+    const players = counts.includes(m.players) ? m.players : counts[0] ?? null;
+    const n = players || 0;
+    const levels = Array.from({ length: Math.max(0, n - 1) }, (_, i) => m.levels[i] ?? DEFAULT_LEVEL);
+    return { players, seat: m.seat >= n ? 0 : m.seat, levels: canonical(levels) === canonical(m.levels) ? m.levels : levels };
+  });
+  const m = S.menu;
   const n = m.players || 0;
-  if (m.seat >= n) m.seat = 0;
-  const nb = Math.max(0, n - 1);
-  m.levels = Array.from({ length: nb }, (_, i) => m.levels[i] ?? DEFAULT_LEVEL);
   const built = builtGames();
   const waiting = isWaiting() && !S.ready;     // New game was clicked while Python loads
   const tiles = gameIds().map((g) => {
@@ -71,29 +80,31 @@ export function renderMenu() {
       <button type="button" class="ghost" data-testid="menu-rules" data-game="${esc(game)}" aria-keyshortcuts="?">${esc(t("ui.rules"))}</button>
       ${S.view ? `<button type="button" class="ghost" data-close>${esc(t("ui.close"))}</button>` : ""}
     </div></div><div class="saved-box" data-saved-done></div>`;
-  // the games and their settings come from build.json before the engine is ready (#18)
+  // the games and their settings come from build.json before the engine is ready
   if (S.info && !performance.getEntriesByName("atut-menu-usable").length) performance.mark("atut-menu-usable");
-  renderSaved($("[data-saved-open]", el.menu), $("[data-saved-done]", el.menu));
+  renderSaved($("[data-saved-open]", el.menu), $("[data-saved-done]", el.menu), on);
   bindAidSettings(el.menu);
-  $("input[data-k-teach]", el.menu).addEventListener("change", (e) => { m.teach = e.target.checked; });
-  el.menu.querySelectorAll("input[name=game]").forEach((r) => r.addEventListener("change", () => { m.game = r.value; m.options = {}; renderMenu(); }));
+  $("input[data-k-teach]", el.menu).addEventListener("change", (e) => { menu.set({ teach: e.target.checked }); });
+  el.menu.querySelectorAll("input[name=game]").forEach((r) => r.addEventListener("change", () => { menu.set({ game: r.value, options: {} }); renderMenu(); }));
   el.menu.querySelectorAll("select[data-k]").forEach((s) => s.addEventListener("change", () => {
-    const k = s.dataset.k;
-    m[k] = parseInt(s.value, 10);
+    menu.set({ [s.dataset.k]: parseInt(s.value, 10) });
     renderMenu();
   }));
-  el.menu.querySelectorAll("select[data-level]").forEach((s) => s.addEventListener("change", () => { m.levels[+s.dataset.level] = parseInt(s.value, 10); }));
-  el.menu.querySelectorAll("select[data-option]").forEach((s) => s.addEventListener("change", () => {
-    m.options[s.dataset.option] = cls.options[s.dataset.option][parseInt(s.value, 10)];
+  el.menu.querySelectorAll("select[data-level]").forEach((s) => s.addEventListener("change", () => {
+    menu.update((old) => { const levels = [...old.levels]; levels[+s.dataset.level] = parseInt(s.value, 10); return { levels }; });
   }));
-  $("input[data-k=seed]", el.menu).addEventListener("input", (e) => { m.seed = e.target.value; });
+  el.menu.querySelectorAll("select[data-option]").forEach((s) => s.addEventListener("change", () => {
+    menu.update((old) => ({ options: { ...old.options, [s.dataset.option]: cls.options[s.dataset.option][parseInt(s.value, 10)] } }));
+  }));
+  $("input[data-k=seed]", el.menu).addEventListener("input", (e) => { menu.set({ seed: e.target.value }); });
   $("[data-testid=new-game]", el.menu).addEventListener("click", () => {
+    const m = S.menu;
     let seed;
     const sv = String(m.seed).trim();
     if (sv === "") seed = randomSeed();
     else if (/^\d+$/.test(sv)) seed = parseInt(sv, 10);
     else { showError(t("ui.bad_link", { message: `seed must be a whole number, not "${sv}"` })); return; }
-    start({ game, players: m.players, seed, seat: m.seat, levels: m.levels.length ? m.levels : [DEFAULT_LEVEL], delay: m.delay, options: { ...m.options }, teach: !!m.teach });
+    on.start({ game, players: m.players, seed, seat: m.seat, levels: m.levels.length ? m.levels : [DEFAULT_LEVEL], delay: m.delay, options: { ...m.options }, teach: !!m.teach });
   });
   $("[data-testid=open-lab]", el.menu).addEventListener("click", () => { location.hash = "lab=" + game; });
   const close = $("[data-close]", el.menu);
@@ -102,7 +113,7 @@ export function renderMenu() {
 
 export function openMenu() {
   if (S.view) {                    // start from the current settings
-    Object.assign(S.menu, { game: S.game, players: S.players, seat: S.seat, levels: [...S.levels], options: { ...S.options }, delay: S.delay, teach: !!S.teach });
+    menu.set({ game: S.game, players: S.players, seat: S.seat, levels: [...S.levels], options: { ...S.options }, delay: S.delay, teach: !!S.teach });
   }
   renderMenu();
   el.menu.hidden = false;

@@ -5,14 +5,14 @@
 // takes over on the next start, or at once when the person answers "Reload" on the notice.
 // A page always runs on the files of one build: the new worker waits until asked.
 
-import { S } from "./state.js";
 import { t } from "./words.js";
 import { showNotice } from "./notice.js";
-import { flush } from "./keep.js";
+import { flush } from "./autosave.js";
 
 const CHECK_EVERY_MS = 60 * 60 * 1000;
 let reg = null;
 let reloading = false;
+let offered = null;                            // the update's notice, shown again in a new language
 
 function offerUpdate(waiting) {
   const show = () => showNotice("update", t("update.ready"), [{
@@ -24,8 +24,11 @@ function offerUpdate(waiting) {
     },
   }]);
   show();
-  S.relabelUpdate = show;
+  offered = show;
 }
+
+/** The page's language changed: the update's notice (if shown) in the new one. */
+export function relabelUpdate() { if (offered) offered(); }
 
 export async function startOffline() {
   if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;

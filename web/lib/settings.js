@@ -1,4 +1,4 @@
-// All the settings in one panel (issue #17), in the page's language, kept in the browser
+// All the settings in one panel, in the page's language, kept in the browser
 // (localStorage): the language, the bots' speed (changed at once, also during a game; it is in
 // the shareable hash as `delay`, like the rest of what changes the game), the hint and undo aids
 // (lib/aids.js keeps them), the pace (the only legal card played by itself, a finished trick kept
@@ -10,14 +10,13 @@ import { esc } from "../cards.js";
 import { h, $ } from "./dom.js";
 import { S, DELAYS } from "./state.js";
 import { t } from "./words.js";
-import { writeHash } from "./hash.js";
 import { aidSettingsHTML, bindAidSettings } from "./aids.js";
 import { soundOn, setSound, initSound, relabelSound, onSoundChange } from "./sound.js";
 import { POOL_CHOICES, poolChoice, autoPoolSize, setPoolChoice } from "./pool.js";
 
 const LOOKS = { large: "atut.look.large", projector: "atut.look.projector", four: "atut.look.four" };
 const DELAY_KEY = "atut.delay";
-// the pace of the table (#17): kept in the browser, not in the hash (they change no move)
+// the pace of the table: kept in the browser, not in the hash (they change no move)
 const PACE = { autoplay: "atut.pace.autoplay", keeptrick: "atut.pace.keeptrick" };
 
 function get(key) { try { return localStorage.getItem(key); } catch (_) { return null; } }
@@ -71,8 +70,7 @@ function bind() {
   $("[data-testid=settings-delay]", panel).addEventListener("change", (e) => {
     const d = parseInt(e.target.value, 10);
     put(DELAY_KEY, String(d));
-    S.menu.delay = d;
-    if (S.view) { S.delay = d; writeHash(); }      // the bots' next move already waits d
+    on.delay(d);                                    // the bots' next move already waits d
   });
   $("[data-testid=settings-pool]", panel).addEventListener("change", (e) => setPoolChoice(e.target.value));
   for (const c of panel.querySelectorAll("input[data-look]")) {
@@ -88,10 +86,11 @@ function bind() {
   bindAidSettings(panel);
 }
 
-// play.js listens (a kept trick goes on when the option is turned off, the only card plays)
-let paceListener = () => {};
-export function onPaceChange(fn) { paceListener = fn; }
-function paceChanged(name, on) { paceListener(name, on); }
+// what app.js gives (initSettings): the bots' speed changed (the menu's and the table's), a pace
+// option changed (play.js: a kept trick goes on when the option is turned off, the only card
+// plays)
+let on = { delay: () => {}, pace: () => {} };
+function paceChanged(name, value) { on.pace(name, value); }
 
 export function settingsOpen() { return !!panel; }
 
@@ -136,10 +135,12 @@ export function relabelSettings() {
   }
 }
 
-export function initSettings() {
+/** The panel's button and keys; `delay(ms)` and `pace(name, on)` are told of changes. */
+export function initSettings(given) {
+  on = { ...on, ...given };
   applyLooks();
   const d = keptDelay();
-  if (d !== null) S.menu.delay = d;
+  if (d !== null) on.delay(d);
   const b = document.getElementById("btnSettings");
   if (b) b.addEventListener("click", () => (panel ? closeSettings() : openSettings()));
   initSound();

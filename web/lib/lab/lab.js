@@ -9,7 +9,7 @@
 // Page hooks (CONTRACT.md): [data-testid=lab-editor] (the editor), lab-run, lab-results,
 // lab-error; also lab-stop, lab-save, lab-name, lab-saved, lab-export, lab-import, lab-wheel,
 // lab-opponent, lab-players, lab-deals, lab-limit, lab-progress, lab-csv, lab-chart, lab-help;
-// at the table (#15, table.js): lab-play-against (with lab-against-seats: one or every other
+// at the table (table.js): lab-play-against (with lab-against-seats: one or every other
 // seat), lab-partner (euchre), lab-table-watch.
 
 import { S, builtGames } from "../state.js";
@@ -29,7 +29,7 @@ const gameTitle = (g) => gameName(g);
 
 const lab = {
   root: null, editor: null, game: null, name: "bot.py", client: null, info: {}, classes: null,
-  result: null, chart: null, watchGen: 0, series: null, wheels: [], kit: null, busy: false, error: null,
+  result: null, chart: null, watchGen: 0, open: false, play: null, series: null, wheels: [], kit: null, busy: false, error: null,
 };
 
 function node(sel) { return lab.root.querySelector(sel); }
@@ -159,7 +159,7 @@ function paintState() {
 
 function note(text) { node("[data-testid=lab-note]").textContent = text; }
 
-// --- your bot at the table (#15): lib/lab/table.js ------------------------------------------
+// --- your bot at the table: lib/lab/table.js -----------------------------------------------
 
 function paintTable() {
   node("[data-testid=lab-partner]").hidden = lab.game !== "euchre";
@@ -189,7 +189,7 @@ async function seatBot(mode) {
       delay: mode === "watch" ? parseInt(node("[data-testid=lab-speed]").value, 10) || 0 : S.menu.delay,
       against: node("[data-testid=lab-against-seats]").value,
       seed: Number.isSafeInteger(seed) && seed >= 0 ? seed : undefined,      // the lab's seed deals
-    });
+    }, lab.play);
     note("");
     if (ok) closeLab();
   } catch (err) {
@@ -578,9 +578,13 @@ async function showGame(game) {
   }
 }
 
-/** Open the lab on `game` (hides the menu and the table; the table's game goes on). */
-export async function openLab(game, { onBack } = {}) {
+/** Open the lab on `game` (hides the menu and the table; the table's game goes on).  From
+ *  app.js: `onBack` (the lab's Back button), `play` (play.js's functions, for your bot at the
+ *  table). */
+export async function openLab(game, { onBack, play } = {}) {
   if (onBack) lab.onBack = onBack;
+  if (play) lab.play = play;
+  lab.open = true;
   await classes();
   const games = builtGames().length ? builtGames() : lab.built;
   if (!games.includes(game)) game = games.includes("sixty_six") ? "sixty_six" : games[0];
@@ -610,19 +614,20 @@ export async function openLab(game, { onBack } = {}) {
     }
   }
   lab.root.hidden = false;
-  S.labOpen = true;
-  // a language switch repaints the lab; the table's link written meanwhile gives way to the lab's
-  S.relabelLab = () => {
-    paintWords();
-    if (S.labOpen) history.replaceState(null, "", `#lab=${lab.game}&lang=${S.lang}`);
-  };
   if (lab.game !== game) await showGame(game);
   else paintWords();
 }
 
+/** A language switch repaints the lab; the table's link written meanwhile gives way to the lab's. */
+export function relabelLab() {
+  if (!lab.root) return;
+  paintWords();
+  if (lab.open) history.replaceState(null, "", `#lab=${lab.game}&lang=${S.lang}`);
+}
+
 export function closeLab() {
   if (lab.root) lab.root.hidden = true;
-  S.labOpen = false;
+  lab.open = false;
   document.body.classList.remove("lab-open");
 }
 

@@ -1,4 +1,4 @@
-// Your bot at the table (#15): the student's bot seated in the table's game.  Three modes,
+// Your bot at the table (docs/LAB.md): the student's bot seated in the table's game.  Three modes,
 // started from the lab: play against it (the bot in one or all other seats, level 3 in the
 // rest), partner it in euchre (the bot across from the person), watch it (the bot in seat 0,
 // the person's "you" position, level 3 elsewhere, teaching mode's open hands, the bot speed
@@ -17,34 +17,30 @@
 // one entry per seat, the person's own marked, when watching); S.levels keeps the level that
 // plays the seat when the bot fails (2), so the shareable hash is written with level 2 (a
 // link cannot carry a bot's code); the kept record adds `outside` ({seat: name}), `watch`,
-// `outside_fallen` and `outside_limit` (keep.js), and a resumed game takes the bot from the
+// `outside_fallen` and `outside_limit` (autosave.js), and a resumed game takes the bot from the
 // saved bots by name (or seats level 2 and says so).
+//
+// The bot seated is the table's state (S.outside): play.js sets it, given here as `play` (the
+// lab and autosave.js hand it on from app.js); table/outside.js draws its seats' tags.
 
 import { S } from "../state.js";
 import { sleep } from "../dom.js";
 import { request } from "../worker-client.js";
-import { startGame, run, takeReply } from "../play.js";
-import { keep } from "../keep.js";
-import { showNotice, hideNotice, showError } from "../notice.js";
+import { showNotice, hideNotice } from "../notice.js";
 import { t } from "../words.js";
-import { writeHash, randomSeed } from "../hash.js";
-import { render } from "../table/render.js";
+import { randomSeed } from "../hash.js";
+import { liveBot, FALLBACK_LEVEL } from "../table/outside.js";
 import { LabWorker } from "./client.js";
 import * as saved from "./saved.js";
-import { fillText } from "../../i18n.js";
-import words from "../../i18n/lab.js";
 
-const L = (key, params = {}) => fillText((words[S.lang] && words[S.lang][key]) ?? words.en[key] ?? key, params);
-
-export const FALLBACK_LEVEL = 2;
+export { FALLBACK_LEVEL };
 export const OPPONENT_LEVEL = 3;
 const marker = (name) => ({ outside: name });
 export const isMarker = (x) => !!x && typeof x === "object" && typeof x.outside === "string";
 
 let worker = null;                 // the lab worker that plays the bot at the table
 let notice = null;                 // the notice shown last: {key, params} (again on relabel)
-S.seatTag = seatTag;
-S.statusFor = statusFor;
+let table = null;                  // play.js's functions (given with the seating or the resume)
 
 function labWorker() {
   if (worker) return worker;
@@ -56,12 +52,6 @@ function labWorker() {
   return worker;
 }
 
-/** The bot seated in the game now on the table, or null. */
-export function liveBot() {
-  const b = S.labBot;
-  return b && b.gen === S.gen ? b : null;
-}
-
 // --- the notice ----------------------------------------------------------------------------
 
 const KINDS = ["exception", "load", "syntax", "no_choose", "not_dict", "illegal", "timeout", "refused", "gone", "missing"];
@@ -71,10 +61,10 @@ function say(key, params) {
   showNotice("labbot", t(key, params), [{ label: t("ui.close_panel"), testid: "labbot-close", onClick: () => { notice = null; hideNotice("labbot"); } }]);
 }
 
-/** The page's language changed: the notice again in the new one. */
+/** The page's language changed: the notice again in the new one (the table redraws itself). */
 export function relabel() {
   if (notice) say(notice.key, notice.params);
-  label();
+  if (!liveBot()) { delete document.body.dataset.labbot; delete document.body.dataset.labbotKind; }
 }
 
 /** The bot failed (kind, and what the lab worker tells: line, exception type): the table's
@@ -82,7 +72,7 @@ export function relabel() {
 function fail(kind, info = {}) {
   const b = liveBot();
   if (!b || b.fallen) return;
-  b.fallen = true;
+  if (table) table.outsideFell();
   const k = KINDS.includes(kind) ? kind : "gone";
   if (k === "timeout" || k === "gone") request("outside_fail", { kind: k }).catch(() => {});
   const params = { name: b.name, line: info.line ?? "", exception: info.exception || "", limit: (b.limitMs / 1000).toString() };
@@ -90,33 +80,6 @@ function fail(kind, info = {}) {
   say(`lab.table.failed.${k}${k === "exception" || k === "load" || k === "syntax" ? withLine : ""}`, params);
   document.body.dataset.labbot = "fallen";
   document.body.dataset.labbotKind = k;
-  label();
-}
-
-// --- the seats' names ------------------------------------------------------------------------
-
-/** The tag of a seat the bot sits in, for table/seats.js (S.seatTag): its name, or after a
- *  failure the level that plays it; null for any other seat. */
-function seatTag(s) {
-  const b = liveBot();
-  const name = b && b.seats[s];
-  if (!name) return null;
-  const text = b.fallen ? t("lab.table.seat_fallen", { name, level: FALLBACK_LEVEL }) : t("lab.table.seat_bot", { name });
-  return { name, text, fallen: !!b.fallen };
-}
-
-/** Watching, for table/status.js (S.statusFor): at the person's seat the bot thinks, it is not
- *  "your move"; null otherwise. */
-function statusFor(v) {
-  const b = liveBot();
-  if (!b || b.mode !== "watch" || !v || v.is_over || v.to_move !== S.seat) return null;
-  return { text: L("lab.table.watch_thinking", { name: b.fallen ? L("lab.table.level2") : b.name }), cls: "bot" };
-}
-
-/** The body's marks of the bot (data-labbot), and the table drawn again with its tags. */
-function label() {
-  if (!liveBot()) { delete document.body.dataset.labbot; delete document.body.dataset.labbotKind; }
-  if (S.view) render();
 }
 
 // --- seating ---------------------------------------------------------------------------------
@@ -165,31 +128,28 @@ async function connect({ game, name, source, limitMs }, wait) {
   ported.catch(() => fail("gone"));
 }
 
-function adopt(gen, { name, mode, seats, limitMs, fallen = false }) {
-  S.labBot = { gen, name, mode, seats, limitMs, fallen, record: recordFields, relabel };
+function adopt(gen, { name, mode, seats, limitMs, fallen = false }, levels) {
+  table.seatOutside(gen, { name, mode, seats, limitMs, fallen }, levels);
   delete document.body.dataset.labbotKind;
   document.body.dataset.labbot = fallen ? "fallen" : mode;
-  if (mode === "watch") S.busy = true;            // the person only watches
-  label();
 }
 
 /** Seat the bot at the table: {mode: "against" | "partner" | "watch", game, players, name,
- *  source, limitMs, delay, against: "one" | "all", seed}.  Resolves true when the game started;
- *  rejects with the bot's load error (err.botError). */
-export async function seatAtTable({ mode, game, players, name, source, limitMs = 2000, delay = 700, against = "one", seed = randomSeed() }) {
+ *  source, limitMs, delay, against: "one" | "all", seed}; `play`: play.js's functions.
+ *  Resolves true when the game started; rejects with the bot's load error (err.botError). */
+export async function seatAtTable({ mode, game, players, name, source, limitMs = 2000, delay = 700, against = "one", seed = randomSeed() }, play) {
+  table = play;
   if (mode === "partner") players = 4;
   const seats = seatsFor(mode, players, name, against);
   notice = null;
   hideNotice("labbot");
   await connect({ game, name, source, limitMs }, true);
   const levels = markedLevels(players, 0, [], seats);
-  await startGame({ game, players, seed, seat: 0, levels, delay, options: {}, teach: mode === "watch" });
+  await table.startGame({ game, players, seed, seat: 0, levels, delay, options: {}, teach: mode === "watch" });
   if (!S.view || S.game !== game || !S.levels.some(isMarker)) return false;      // refused (shown)
   const gen = S.gen;
-  S.levels = plainLevels(players, 0, [], seats);
-  writeHash();                                   // the link: level 2 where the bot sits
-  adopt(gen, { name, mode, seats, limitMs });
-  render();
+  // the page's levels (and the link): level 2 where the bot sits
+  adopt(gen, { name, mode, seats, limitMs }, plainLevels(players, 0, [], seats));
   if (mode === "watch") drive(gen);
   return true;
 }
@@ -199,33 +159,17 @@ export async function seatAtTable({ mode, game, players, name, source, limitMs =
 async function drive(gen) {
   while (gen === S.gen) {
     const v = S.view;
-    if (!v || v.is_over || v.to_move === null || v.to_move === undefined) { render(); return; }
+    if (!v || v.is_over || v.to_move === null || v.to_move === undefined) return;
     if (v.to_move !== S.seat) { await sleep(40); continue; }
-    if (!S.busy) { S.busy = true; render(); }
+    table.watchTurn();
     if (S.delay > 0) await sleep(S.delay);
     if (gen !== S.gen) return;
-    let r;
-    try {
-      r = await request("bot_step");
-    } catch (err) {
-      if (gen === S.gen) showError(t("ui.engine_error", { message: err.message }));
-      return;
-    }
-    if (gen !== S.gen) return;
-    takeReply(r);
-    keep();
-    await run(gen);
+    if (!(await table.botStep(gen, { paced: false }))) return;
+    await table.run(gen);
   }
 }
 
 // --- kept games ------------------------------------------------------------------------------
-
-/** The record's marker (keep.js): {outside, watch, outside_fallen, outside_limit} or null. */
-export function recordFields() {
-  const b = liveBot();
-  if (!b) return null;
-  return { outside: { ...b.seats }, watch: b.mode === "watch", outside_mode: b.mode, outside_fallen: !!b.fallen, outside_limit: b.limitMs };
-}
 
 /** Before a kept game with a student's bot is resumed: the bot from the saved bots by name,
  *  connected; the levels to load with (markers).  A bot no longer saved: level 2, said so. */
@@ -249,8 +193,9 @@ export async function prepareResume(meta) {
 }
 
 /** After the resume's load: the bot's seats named, a bot that failed before (or is gone) left
- *  to level 2, the watched bot driven. */
-export async function afterResume(prep, gen) {
+ *  to level 2, the watched bot driven; `play`: play.js's functions. */
+export async function afterResume(prep, gen, play) {
+  table = play;
   if (gen !== S.gen) return;
   if (prep.fallen) await request("outside_fail", { kind: "gone" }).catch(() => {});
   adopt(gen, { name: prep.name, mode: prep.mode, seats: prep.seats, limitMs: prep.limitMs, fallen: prep.fallen });

@@ -22,7 +22,8 @@ function takenAttrs(winner, deal, cards) {
   return ` data-taken="${esc(winner)}" data-taken-key="${esc(key)}"`;
 }
 
-export function renderCenter(v) {
+/** The centre's HTML; `seen`: the trick's cards already drawn (only newer ones drop in). */
+export function renderCenter(v, seen = 0) {
   let trickHTML = "";
   let caption = "";
   let taken = "";                 // a finished trick on show: who took it (motion.js moves it there)
@@ -30,12 +31,11 @@ export function renderCenter(v) {
   const d = S.lastDeal;
   if (trick.length) {
     // only the cards new since the last picture drop in
-    const seen = S.trickSeen || 0;
     trickHTML = trick.map((e, i) => trickEntry(e, i >= seen ? "fresh" : "")).join("");
   } else if (v.last_trick && Array.isArray(v.last_trick.cards) && v.last_trick.cards.length) {
     // the trick just finished: its last card is the one new since the last picture
     const cards = v.last_trick.cards;
-    const last = (S.trickSeen || 0) > 0 && S.trickSeen === cards.length - 1 ? cards.length - 1 : -1;
+    const last = seen > 0 && seen === cards.length - 1 ? cards.length - 1 : -1;
     trickHTML = cards.map((e, i) => trickEntry(e, (e.seat === v.last_trick.winner ? "won" : "done") + (i === last ? " fresh" : ""))).join("");
     if (typeof v.last_trick.winner === "number") {
       caption = `<div class="tcaption">${rich("ui.took_trick", { winner: v.last_trick.winner }, v.last_trick.winner)}</div>`;
@@ -44,7 +44,7 @@ export function renderCenter(v) {
   } else if (d && d.center && d.new_deal === v.deal_no && !d.dismissed) {
     // a new deal with nothing played yet: the previous deal's final trick stays in sight
     const c = d.center;
-    const last = (S.trickSeen || 0) > 0 && S.trickSeen === c.cards.length - 1 ? c.cards.length - 1 : -1;
+    const last = seen > 0 && seen === c.cards.length - 1 ? c.cards.length - 1 : -1;
     trickHTML = past(() => c.cards.map((e, i) => trickEntry(e, (e.seat === c.winner ? "won" : "done") + (i === last ? " fresh" : ""))).join(""));
     caption = `<div class="tcaption">${rich("ui.took_last_trick", { winner: c.winner, deal: d.deal_no }, c.winner)}</div>`;
     if (typeof c.winner === "number") taken = takenAttrs(c.winner, d.deal_no, c.cards);
@@ -67,7 +67,6 @@ export function renderCenter(v) {
     }
   }
   const trump = `<div class="trumpinfo">${esc(t("ui.trump"))}: ${v.trump ? fmtValue("trump", v.trump, "html") : esc(t("ui.no_trump"))}</div>`;
-  S.trickSeen = trick.length;
   return `<div class="deckarea">${trump}${deck.join("")}</div>
     <div class="trick" data-testid="trick"${taken} aria-label="${esc(t("ui.trick"))}">${trickHTML}${caption}</div>`;
 }

@@ -1,11 +1,15 @@
 // The game-over box: who won, the event that tells how the game ended (S.result, picked by the
-// engine), the final points, and "play again".
+// engine), the final points, and "play again" (what it does is given by app.js: the menu opens).
 
 import { suitIcon, esc } from "../../cards.js";
 import { el, h, $ } from "../dom.js";
 import { S } from "../state.js";
 import { t, seatName, joinNames, eventHTML } from "../words.js";
-import { openMenu } from "../menu.js";
+
+let playAgain = () => {};
+
+/** Set what "play again" does. */
+export function onPlayAgain(fn) { playAgain = fn; }
 
 export function renderGameOver(v) {
   const old = $("[data-testid=game-over]");
@@ -25,7 +29,7 @@ export function renderGameOver(v) {
     `<div class="trophy" aria-hidden="true">${suitIcon("H", "big")}${suitIcon("S", "big")}</div><h2>${esc(head)}</h2>
      <p class="winner-name">${esc(t("ui.game_over"))}</p>${detail}${final ? `<div class="final">${final}</div>` : ""}`);
   const again = h("button", { type: "button", class: "primary", "data-testid": "play-again" }, esc(t("ui.play_again")));
-  again.addEventListener("click", () => openMenu());
+  again.addEventListener("click", () => playAgain());
   box.appendChild(again);
   const wrap = h("div", { class: "overlay" });
   wrap.appendChild(box);

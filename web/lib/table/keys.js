@@ -1,4 +1,4 @@
-// Playing from the keyboard (issue #17; CONTRACT.md: arrow keys move over the enabled
+// Playing from the keyboard (CONTRACT.md: arrow keys move over the enabled
 // [data-action] controls, Enter plays the focused one): the arrows move the focus over the
 // table's enabled controls in their order on the page (left/up back, right/down on), Enter or
 // Space plays the focused one (they are buttons), Esc closes the last-deal panel.  Once the

@@ -1,4 +1,4 @@
-// The table's pace marks (issue #17), drawn after the rest of the table (render.js): the card
+// The table's pace marks (settings "autoplay" and "keeptrick"), drawn after the rest of the table (render.js): the card
 // that will play itself (the person's only legal card, option "autoplay": it glows, the status
 // line says so; hand[data-auto]) and the finished trick kept on show (option "keeptrick": the
 // status line asks for a key or a click and offers a Continue button).  play.js decides both.
@@ -18,10 +18,10 @@ export function renderPace(v) {
   } else {
     delete el.hand.dataset.auto;
   }
-  if (S.holdGo) {
+  if (S.held) {
     el.status.classList.add("held");
     el.status.insertAdjacentHTML("beforeend", `<span class="pace-note">${esc(t("ui.pace.held"))}</span>
       <button type="button" class="continue" data-testid="continue">${esc(t("ui.pace.continue"))}</button>`);
   }
-  el.felt.classList.toggle("held", !!S.holdGo);
+  el.felt.classList.toggle("held", !!S.held);
 }

@@ -6,6 +6,7 @@ import { S } from "../state.js";
 import { t, seatName, fmtValue } from "../words.js";
 import { posOf } from "./card.js";
 import { placeOf } from "../seat-names.js";
+import { seatTag } from "./outside.js";
 
 function levelOf(seat) {
   const others = [];
@@ -33,7 +34,7 @@ export function seatBox(seatInfo, v) {
     backs = `<div class="backs" aria-label="${esc(seatInfo.cards + " " + t("ui.cards"))}">${Array.from({ length: k }, () => back()).join("")}<span class="count">${seatInfo.cards}</span></div>`;
   }
   const dealer = v.dealer === s ? `<span class="dealer" title="${esc(t("ui.dealer"))}" aria-label="${esc(t("ui.dealer"))}">${esc(t("ui.dealer.short"))}</span>` : "";
-  const tag = S.seatTag ? S.seatTag(s) : null;        // a student's bot sits here (lab/table.js)
+  const tag = seatTag(s);              // a student's bot sits here (lab/table.js)
   const lvl = tag ? `<span class="lvl seat-bot${tag.fallen ? " fallen" : ""}" data-testid="seat-bot" data-bot="${esc(tag.name)}">${esc(tag.text)}</span>`
     : me ? "" : `<span class="lvl">${esc(t("ui.bot", { level: levelOf(s) ?? "?" }))}</span>`;
   const thinking = toMove && !me ? `<div class="thinking"><span class="dots"><i></i><i></i><i></i></span></div>` : "";

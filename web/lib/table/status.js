@@ -6,6 +6,7 @@ import { esc } from "../../cards.js";
 import { el } from "../dom.js";
 import { S } from "../state.js";
 import { t, raw, seatName } from "../words.js";
+import { statusFor } from "./outside.js";
 
 function refusalHTML(r) {
   const text = t(r.rule ? "ui.refused.rule" : "ui.refused", { rule: r.rule || "", reason: r.reason || "" });
@@ -15,7 +16,7 @@ function refusalHTML(r) {
 export function renderStatus(v) {
   let text;
   let cls = "";
-  const told = S.statusFor ? S.statusFor(v) : null;   // watching a student's bot (lab/table.js)
+  const told = statusFor(v);           // watching a student's bot (lab/table.js)
   if (told) ({ text, cls } = told);
   else if (v.is_over) { text = t("ui.game_over"); cls = "over"; }
   else if (v.to_move === S.seat) {

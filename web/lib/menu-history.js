@@ -1,13 +1,12 @@
-// The menu's kept games (S.saved, see keep.js): "Continue" for the unfinished ones, and for the
-// finished ones the statistics (per game, players and bot levels: played, won, the person's
-// average score) and the list of recent games, each with "Review": the game loaded and the
-// review of its last deal opened (review.js).
+// The menu's kept games (S.saved, see autosave.js): "Continue" for the unfinished ones, and for
+// the finished ones the statistics (per game, players and bot levels: played, won, the person's
+// average score) and the list of recent games, each with "Review" (the game loaded and the
+// review of its last deal opened).  What the buttons do is given by the menu (from app.js).
 
 import { esc } from "../cards.js";
 import { S } from "./state.js";
 import { t, gameName } from "./words.js";
-import { continueGame, forgetGame, reviewGame } from "./keep.js";
-import { state as storeState } from "./store.js";
+import { state as storeState } from "./saved-games.js";
 
 const RECENT = 20;
 
@@ -36,8 +35,9 @@ export function statistics(games) {
     .sort((a, b) => (a.game < b.game ? -1 : a.game > b.game ? 1 : a.players - b.players || (a.levels < b.levels ? -1 : 1)));
 }
 
-/** The kept games' part of the menu: the unfinished ones into `top`, the history into `box`. */
-export function renderSaved(top, box) {
+/** The kept games' part of the menu: the unfinished ones into `top`, the history into `box`;
+ *  the buttons call on.continueGame(id), on.reviewGame(id) and on.forgetGame(id). */
+export function renderSaved(top, box, on) {
   if (!box || !top) return;
   const games = S.saved || [];
   const current = S.record && S.record.id;
@@ -65,7 +65,7 @@ export function renderSaved(top, box) {
   }
   html += `</details>`;
   box.innerHTML = html;
-  top.querySelectorAll("[data-continue]").forEach((b) => b.addEventListener("click", () => continueGame(b.dataset.continue)));
-  box.querySelectorAll("[data-review-game]").forEach((b) => b.addEventListener("click", () => reviewGame(b.dataset.reviewGame)));
-  top.querySelectorAll("[data-forget]").forEach((b) => b.addEventListener("click", () => forgetGame(b.dataset.forget)));
+  top.querySelectorAll("[data-continue]").forEach((b) => b.addEventListener("click", () => on.continueGame(b.dataset.continue)));
+  box.querySelectorAll("[data-review-game]").forEach((b) => b.addEventListener("click", () => on.reviewGame(b.dataset.reviewGame)));
+  top.querySelectorAll("[data-forget]").forEach((b) => b.addEventListener("click", () => on.forgetGame(b.dataset.forget)));
 }

@@ -1,35 +1,37 @@
-// Every move kept: after each step of the game (the person's action or a bot's) the worker's
-// save file and the table's settings (seat, bot levels, delay; no language) go to the store
-// (store.js).  The worker writes the save itself (its `keep` op; the page sends the settings
-// record, `meta`, and never sees the save, which would tell it the other hands).  A reload with the same link, or "Continue" in the menu, resumes the game where
-// it was.  Finished games stay for the history and the statistics (history.js).  A record that
-// cannot be read is set aside with a notice and can be downloaded; the page goes on.
-// A student's bot at the table (#15, lib/lab/table.js) adds `outside` ({seat: bot name}),
-// `watch`, `outside_mode`, `outside_fallen` and `outside_limit` to the record (its `levels`
-// have level 2 there, as the link has); resuming takes the bot from the saved bots by name.
+// Autosave: every step of the game kept in the browser (saved-games.js), and the kept games
+// listed (the state's `saved` part, which this module owns) and resumed.  After each step (the
+// person's action or a bot's; play.js calls keep() through app.js) the worker's save file and
+// the table's settings (seat, bot levels, delay; no language) go to the store.  The worker
+// writes the save itself (its `keep` op; the page sends the settings record, `meta`, and never
+// sees the save, which would tell it the other hands).  A reload with the same link, or
+// "Continue" in the menu, resumes the game where it was.  Finished games stay for the history
+// and the statistics (menu-history.js).  A record that cannot be read is set aside with a
+// notice and can be downloaded; the page goes on.
+// A student's bot at the table (docs/LAB.md, lib/lab/table.js) adds `outside` ({seat: bot
+// name}), `watch`, `outside_mode`, `outside_fallen` and `outside_limit` to the record (its
+// `levels` have level 2 there, as the link has); resuming takes the bot from the saved bots by
+// name.
 
-import { S } from "./state.js";
+import { S, claim } from "./state.js";
 import { request } from "./worker-client.js";
-import { showError, showNotice, hideNotice } from "./notice.js";
+import { showNotice, hideNotice } from "./notice.js";
 import { t } from "./words.js";
-import { writeHash } from "./hash.js";
-import { closeMenu, openMenu, renderMenu } from "./menu.js";
 import { canonical } from "./canonical.js";
-import { el } from "./dom.js";
-import { run, takeReply, expandLevels } from "./play.js";
-import * as store from "./store.js";
-import { openReview } from "./review.js";
+import * as play from "./play.js";
+import * as store from "./saved-games.js";
+import { liveBot } from "./table/outside.js";
 
+const saved = claim("saved");
 let chain = Promise.resolve();
 let storeNotice = null;             // the notice last shown about storing: "off" | "full" | "error"
 
-const newId = () => Date.now().toString(36) + "-" + Math.random().toString(36).slice(2, 10);
+const finished = new Set();          // the ids of games kept with their result: never kept again
 
 /** Open the store; say so when it refuses data; list the kept games; set aside bad ones. */
-export async function initKeep() {
+export async function initAutosave() {
   const r = await store.open();
   if (!r.ok) {
-    S.saved = [];
+    saved.set({ saved: [] });
     noteStore("off");
     return;
   }
@@ -38,9 +40,9 @@ export async function initKeep() {
 
 /** Re-read the kept games (S.saved) and show the notice of any record set aside. */
 export async function refreshSaved() {
-  if (store.state() !== "ok") { S.saved = []; return; }
+  if (store.state() !== "ok") { saved.set({ saved: [] }); return; }
   const { games } = await store.list();
-  S.saved = games;
+  saved.set({ saved: games });
   await showBad();
 }
 
@@ -75,16 +77,18 @@ function noteStore(kind, message) {
 }
 
 /** The page's language changed: the notices again in the new language. */
-export function relabelKeep() {
+export function relabelAutosave() {
   if (storeNotice === "off") noteStore("off");
   else if (storeNotice) hideNotice("store");
   if (store.state() === "ok") showBad();
-  if (S.labBot && S.labBot.relabel) S.labBot.relabel();     // the bot at the table's notice (#15)
 }
 
-/** A new record for the game now on the table (written at its first step). */
-export function newRecord() {
-  S.record = { id: newId(), started: Date.now(), aids: { hints: 0, undo: 0 }, finished: false };
+/** The kept record's fields of a student's bot at the table: {outside, watch, outside_mode,
+ *  outside_fallen, outside_limit}, or none. */
+function outsideFields() {
+  const b = liveBot();
+  if (!b) return {};
+  return { outside: { ...b.seats }, watch: b.mode === "watch", outside_mode: b.mode, outside_fallen: !!b.fallen, outside_limit: b.limitMs };
 }
 
 function metaNow() {
@@ -98,8 +102,8 @@ function metaNow() {
     last_deal: S.lastDeal || null, aids: rec.aids || { hints: 0, undo: 0 },
     version: S.info ? S.info.version : null, result: null,
   };
-  // a student's bot at the table (#15): its seats by name (the hash has level 2 there)
-  if (S.labBot && S.labBot.gen === S.gen && S.labBot.record) Object.assign(meta, S.labBot.record());
+  // a student's bot at the table: its seats by name (the hash has level 2 there)
+  Object.assign(meta, outsideFields());
   if (v.is_over) {
     const w = v.winner;
     const won = w === S.seat || (Array.isArray(w) && w.includes(S.seat));
@@ -112,9 +116,9 @@ function metaNow() {
  *  the write waits for the writes before it. */
 export function keep() {
   if (!S.record || !S.view || store.state() !== "ok") return;
-  if (S.record.finished) return;                     // kept already, with its result
+  if (finished.has(S.record.id)) return;             // kept already, with its result
   const meta = metaNow();
-  if (meta.finished) S.record.finished = true;
+  if (meta.finished) finished.add(meta.id);
   const kept = request("keep", { meta });             // the worker takes this step's save now
   kept.catch(() => {});
   chain = chain.then(async () => {
@@ -126,7 +130,7 @@ export function keep() {
       return;
     }
     if (storeNotice === "full" || storeNotice === "error") { storeNotice = null; hideNotice("store"); }
-    S.saved = [meta, ...(S.saved || []).filter((g) => g.id !== meta.id)];
+    saved.set({ saved: [meta, ...(S.saved || []).filter((g) => g.id !== meta.id)] });
     if (meta.finished) await store.prune(S.saved);
     if (meta.finished) await refreshSaved();
   });
@@ -153,7 +157,7 @@ export function findInProgress(cfg, levels) {
 /** Resume a kept game; false (after a notice) when it cannot be read. */
 export async function resume(meta, delay) {
   await flush();
-  // a student's bot at the table (#15): taken from the saved bots by name (lib/lab/table.js)
+  // a student's bot at the table: taken from the saved bots by name (lib/lab/table.js)
   let lab = null;
   let prep = null;
   let levels = meta.levels;
@@ -167,56 +171,25 @@ export async function resume(meta, delay) {
       lab = null;
     }
   }
-  const gen = ++S.gen;
-  let r;
-  try {
-    // the worker reads the save and loads it; one it cannot read it sets aside
-    r = await request("resume", { meta, seat: meta.seat, levels });
-  } catch (_) {
-    r = { fault: "bad" };
-  }
+  if (meta.finished) finished.add(meta.id);
+  const r = await play.resumeGame(meta, { delay, levels });
   if (r.fault) {
     await refreshSaved();
     return false;
   }
-  if (gen !== S.gen) return true;
-  const trick = r.view.trick;
-  Object.assign(S, {
-    game: r.game, players: r.players, seed: r.seed, seat: r.view.seat,
-    levels: expandLevels(meta.levels, r.players), delay: delay === undefined ? meta.delay : delay,
-    options: r.options || {}, busy: false, trickSeen: Array.isArray(trick) ? trick.length : 0,
-    shownDeal: r.view.deal_no || 0, lastDeal: meta.last_deal || null,
-  });
-  takeReply(r);
-  if (meta.last_deal) S.lastDeal = meta.last_deal;
-  S.record = { id: meta.id, started: meta.started, aids: meta.aids || { hints: 0, undo: 0 }, finished: !!meta.finished };
-  writeHash();
-  closeMenu();
-  showError("");
-  if (lab) await lab.afterResume(prep, gen);
-  run(gen);
+  if (r.stale) return true;
+  if (lab) await lab.afterResume(prep, r.gen, play);
+  play.run(r.gen);
   return true;
 }
 
-/** "Continue" in the menu. */
-export async function continueGame(id) {
-  const meta = (S.saved || []).find((m) => m.id === id);
-  if (!meta) return;
-  if (!(await resume(meta))) { openMenu(); }
-}
-
-/** "Review" of a finished game in the history: its save loaded (as "Continue" does) and the
- *  review of its last deal opened. */
-export async function reviewGame(id) {
-  const meta = (S.saved || []).find((m) => m.id === id && m.finished);
-  if (!meta) return;
-  if (!(await resume(meta))) { openMenu(); return; }
-  await openReview();
+/** A kept game by its id (finished: only a finished one), or null. */
+export function keptGame(id, { finished: done = false } = {}) {
+  return (S.saved || []).find((m) => m.id === id && (!done || m.finished)) || null;
 }
 
 /** "Remove" in the menu: an unfinished game forgotten. */
 export async function forgetGame(id) {
   await store.remove(id);
-  S.saved = (S.saved || []).filter((m) => m.id !== id);
-  if (!el.menu.hidden) renderMenu();
+  saved.set({ saved: (S.saved || []).filter((m) => m.id !== id) });
 }

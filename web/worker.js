@@ -12,11 +12,11 @@
 // The page only ever receives view(seat) of the person's seat (see atut.table.session).  The save file,
 // which names the seed and every action (another seat's hand follows from them), never goes to
 // the page: the worker keeps it in the browser's store itself (ops `keep` and `resume`, the
-// store of lib/store.js), and a save downloaded as a file is a blob URL made here (`save_file`).
+// store of lib/saved-games.js), and a save downloaded as a file is a blob URL made here (`save_file`).
 // Everything is fetched relative to this file: nothing comes from any other origin.
 
 import { loadPyodide } from "./pyodide/pyodide.mjs";
-import * as store from "./lib/store.js";
+import * as store from "./lib/saved-games.js";
 
 const here = (path) => new URL(path, import.meta.url).href;
 const debug = new URL(import.meta.url).searchParams.get("debug") === "1";

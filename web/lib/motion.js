@@ -1,4 +1,4 @@
-// Cards in motion (issue #17): a card played glides from the hand (the person's) or from its
+// Cards in motion: a card played glides from the hand (the person's) or from its
 // seat (a bot's) to its place in the trick, and a finished trick glides to the seat that took it
 // when the table clears it.  Web Animations API, 120-350 ms scaled by the bots' speed (none at
 // "instant"), and nothing at all under prefers-reduced-motion: reduce.  render.js takes a

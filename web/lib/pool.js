@@ -1,4 +1,4 @@
-// The pool of search workers (#18): N extra engine workers (web/worker.js started with the name
+// The pool of search workers: N extra engine workers (web/worker.js started with the name
 // "atut-search") that run the shards of level 4's search for the table's worker.  The page only
 // wires them: one MessageChannel per search worker, one end to it, the other ends to the table's
 // worker (`pool_ports`).  The jobs (a bot's view) and their results go worker to worker over

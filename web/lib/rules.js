@@ -1,4 +1,4 @@
-// The rules panel (issue #17): a game's rules in the page's language, from
+// The rules panel: a game's rules in the page's language, from
 // web/rules/<game>.<lang>.json (generated at build time from docs/rules/<game>.md by
 // tools/rules_html.py): the summary, every rule under its id, the worked examples, and a plain
 // mark where our reading departs from a common variant.  Opened from the top bar's Rules

@@ -1,4 +1,4 @@
-// Seats named by their place at the table, seen from the person (issue #17): You, Left,
+// Seats named by their place at the table, seen from the person: You, Left,
 // Across (Partner in a team game), Right; with five players Far left and Far right; with two
 // the Opponent.  The words are in web/i18n/core.js (ui.place.<id>, ui.place.<id>.short); the
 // number stays in the seat's data-seat and in the menu's seat choice.  Teams come from the view

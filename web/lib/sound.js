@@ -1,4 +1,4 @@
-// Sounds of the table (issue #17): a card played, a trick taken, a deal won, synthesised with the
+// Sounds of the table: a card played, a trick taken, a deal won, synthesised with the
 // Web Audio API (oscillators and a little noise: no sound file).  Off by default; the setting is
 // kept in the browser (localStorage "atut.sound") and toggled from the settings panel or the top
 // bar's mute button (#btnSound, aria-pressed = muted).  No AudioContext exists until the sounds

@@ -8,7 +8,7 @@ export class LabWorker {
   constructor({ onState = () => {}, onProgress = () => {}, onTable = () => {}, onStopped = () => {} } = {}) {
     this.onState = onState;          // ("loading" | "ready" | "failed", message)
     this.onProgress = onProgress;    // ({done, total, dps, point})
-    this.onTable = onTable;          // ({seat, failed}): the bot at the table failed (#15)
+    this.onTable = onTable;          // ({seat, failed}): the bot at the table failed (docs/LAB.md)
     this.onStopped = onStopped;      // (why, what): the worker was ended ("timeout" | "stop")
     this.limitMs = 2000;
     this.pending = new Map();

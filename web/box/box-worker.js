@@ -1,0 +1,87 @@
+// A bot's box (docs/LAB.md, "Boxes"): this module runs as a Worker made from a blob inside
+// web/box/box.html, a sandboxed iframe in an opaque origin whose Content-Security-Policy forbids
+// every request.  It fetches nothing: the page hands Pyodide's files in as bytes, and an
+// in-memory fetch serves them to Pyodide.  Then the student's file is loaded (atut.lab.StudentBot,
+// through atut.box.answer: the same code as the command line's process box) and each request
+// that comes over the port is answered: {n, req} -> {n, answer}, where req is one of the box
+// protocol's requests ({op: "load" | "fresh" | "reset" | "choose", ...}).  Only the engine's side
+// reads the answers, and it trusts none of them.
+
+const files = new Map();
+
+function memFetch(url) {
+  const name = String(url && url.url ? url.url : url).split("?")[0].split("/").pop();
+  const data = files.get(name);
+  if (!data) return Promise.resolve(new Response(null, { status: 404 }));
+  const type = name.endsWith(".wasm") ? "application/wasm" : "application/octet-stream";
+  return Promise.resolve(new Response(data, { status: 200, headers: { "Content-Type": type } }));
+}
+
+async function start(init) {
+  for (const [name, buf] of Object.entries(init.files)) files.set(name, buf);
+  globalThis.fetch = memFetch;                        // the only "network" in the box
+  const mod = (name) => URL.createObjectURL(new Blob([files.get(name)], { type: "text/javascript" }));
+  const { loadPyodide } = await import(mod("pyodide.mjs"));
+  const asm = (await import(mod("pyodide.asm.mjs"))).default;
+  const decoder = new TextDecoder();
+  const py = await loadPyodide({
+    indexURL: "https://box.invalid/pyodide/",
+    createPyodideModule: asm,
+    lockFileContents: decoder.decode(files.get("pyodide-lock.json")),
+    packages: [],
+    stdout: () => {},
+    stderr: () => {},
+  });
+  // The atut wheel is pure Python: unpacked into site-packages (no micropip, no index).
+  py.FS.writeFile("/tmp/atut.whl", new Uint8Array(files.get(init.wheel)));
+  py.runPython(`
+import sysconfig, zipfile
+zipfile.ZipFile("/tmp/atut.whl").extractall(sysconfig.get_paths()["purelib"])
+import atut.box, atut.lab
+`);
+  files.clear();                                     // the bytes are not needed any more
+  const answer = py.runPython(`
+import json
+from atut.box import answer as _answer
+_state = {}
+def _box_answer(text):
+    try:
+        out = _answer(_state, json.loads(text))
+    except BaseException as e:                       # SystemExit, KeyboardInterrupt and the like
+        out = {"error": {"kind": "exception", "messages": {
+            "en": f"the bot ended with {type(e).__name__}",
+            "pl": f"bot zakończył się wyjątkiem {type(e).__name__}"}}}
+    try:
+        return json.dumps(out, separators=(",", ":"))
+    except (TypeError, ValueError) as e:
+        return json.dumps({"error": {"kind": "not_dict", "messages": {
+            "en": f"choose returned something that is not JSON: {e}",
+            "pl": f"choose zwróciło coś, co nie jest JSON: {e}"}}})
+_box_answer
+`);
+  return (req) => answer(JSON.stringify(req));
+}
+
+self.onmessage = (e) => {
+  const init = e.data;
+  if (!init || init.type !== "init" || !(init.port instanceof MessagePort)) return;
+  self.onmessage = null;                             // one init only
+  const port = init.port;
+  const ready = start(init).then(
+    (fn) => { port.postMessage({ ready: true }); return fn; },
+    (err) => { port.postMessage({ ready: false, error: String(err && err.message ? err.message : err) }); return null; });
+  port.onmessage = async (m) => {
+    const { n, req } = m.data || {};
+    const fn = await ready;
+    if (typeof n !== "number" || !fn) return;
+    let text;
+    try {
+      text = fn(req);
+    } catch (err) {
+      text = JSON.stringify({ error: { kind: "crash", messages: {
+        en: `the bot's box failed: ${String(err && err.message ? err.message : err).slice(0, 200)}`,
+        pl: `pudełko bota zawiodło: ${String(err && err.message ? err.message : err).slice(0, 200)}` } } });
+    }
+    port.postMessage({ n, answer: text });
+  };
+};

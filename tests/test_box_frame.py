@@ -27,7 +27,8 @@ def policy(html: str) -> dict[str, list[str]]:
 def inline_hash(html: str) -> str:
     scripts = re.findall(r"<script>(.*?)</script>", html, re.S)
     assert len(scripts) == 1, "box.html has exactly one inline script"
-    return "'sha256-" + base64.b64encode(hashlib.sha256(scripts[0].encode()).digest()).decode() + "'"
+    digest = hashlib.sha256(scripts[0].encode()).digest()
+    return "'sha256-" + base64.b64encode(digest).decode() + "'"
 
 
 def test_box_frame_policy_forbids_every_request():

@@ -122,7 +122,7 @@ export class BotBox {
     if (!p) return;                              // not a pending request: ignored
     this.pending.delete(m.n);
     clearTimeout(p.timer);
-    let a = null;
+    let a;
     try {
       a = typeof m.answer === "string" ? JSON.parse(m.answer) : null;
     } catch (_) {

@@ -19,7 +19,8 @@ function memFetch(url) {
 
 async function start(init) {
   for (const [name, buf] of Object.entries(init.files)) files.set(name, buf);
-  globalThis.fetch = memFetch;                        // the only "network" in the box
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = memFetch;                        // Pyodide's files while it starts
   const mod = (name) => URL.createObjectURL(new Blob([files.get(name)], { type: "text/javascript" }));
   const { loadPyodide } = await import(mod("pyodide.mjs"));
   const asm = (await import(mod("pyodide.asm.mjs"))).default;
@@ -40,6 +41,7 @@ zipfile.ZipFile("/tmp/atut.whl").extractall(sysconfig.get_paths()["purelib"])
 import atut.box, atut.lab
 `);
   files.clear();                                     // the bytes are not needed any more
+  globalThis.fetch = realFetch;                      // (its requests are refused by the policy)
   const answer = py.runPython(`
 import json
 from atut.box import answer as _answer

@@ -133,6 +133,7 @@ export class BotBox {
       return;
     }
     p.resolve("ok" in a ? { ok: a.ok } : { error: a.error });
+    if (a.error && a.error.kind === "crash") this.kill("crash");      // its Python is gone
   }
 
   /** One request of the box protocol; over ``limit`` seconds the box is ended. */

@@ -42,7 +42,7 @@ import atut.box, atut.lab
 `);
   files.clear();                                     // the bytes are not needed any more
   globalThis.fetch = realFetch;                      // (its requests are refused by the policy)
-  const answer = py.runPython(`
+  const fns = py.runPython(`
 import json
 from atut.box import answer as _answer
 _state = {}
@@ -59,9 +59,62 @@ def _box_answer(text):
         return json.dumps({"error": {"kind": "not_dict", "messages": {
             "en": f"choose returned something that is not JSON: {e}",
             "pl": f"choose zwróciło coś, co nie jest JSON: {e}"}}})
-_box_answer
+_seats = {}
+def _box_table(seat, text):
+    """At the table (docs/LAB.md): the action for the view of this seat, each seat with a
+    fresh namespace of the bot, checked like the lab's own; or the failure's kind, line and
+    exception type only (what the page may be told)."""
+    from atut.lab import BotError, check_action
+    view = json.loads(text)
+    out = {"ok": True}
+    if seat not in _seats:
+        _seats[seat] = {"bot": _state.get("bot")}
+        out = _answer(_seats[seat], {"op": "fresh"})
+    if "ok" in out:
+        out = _answer(_seats[seat], {"op": "choose", "view": view})
+    if "ok" in out:
+        try:
+            return json.dumps({"action": check_action(view, out["ok"], _state["bot"].name)})
+        except BotError as e:
+            out = {"error": e.to_dict()}
+    err = out["error"]
+    exc = None
+    tb = str(err.get("traceback") or "").strip()
+    if err.get("kind") in ("exception", "load") and tb:
+        exc = tb.splitlines()[-1].split(":", 1)[0].strip()[:80] or None
+    return json.dumps({"failed": {"kind": err.get("kind"), "line": err.get("line"),
+                                  "name": err.get("name"), "exception": exc}})
+(_box_answer, _box_table)
 `);
-  return (req) => answer(JSON.stringify(req));
+  const [answer, table] = fns.toJs ? fns.toJs({ depth: 1 }) : fns;
+  return { answer: (req) => answer(JSON.stringify(req)), table };
+}
+
+// At the table: the table's worker sends {n, seat, name, view} over its port (handed in by the
+// page, which never reads it) and gets {n, action} or {n, failed: kind}; {refused: seat} says
+// it refused the action.  The page is told {tick} around each decision (its watchdog) and
+// {notice: {seat, failed: {kind, line, name, exception}}}: never a view or an action.
+function serveTable(tport, ctl, fns) {
+  tport.onmessage = (e) => {
+    const m = e.data;
+    if (!m || typeof m !== "object") return;
+    if (m.refused !== undefined) {
+      ctl.postMessage({ notice: { seat: m.refused, failed: { kind: "refused", line: null, name: null, exception: null } } });
+      return;
+    }
+    if (typeof m.n !== "number") return;
+    let r;
+    ctl.postMessage({ tick: true });
+    try {
+      r = JSON.parse(fns.table(m.seat, JSON.stringify(m.view)));
+    } catch (_) {
+      r = { failed: { kind: "gone", line: null, name: null, exception: null } };
+    }
+    ctl.postMessage({ tick: false });
+    if (r.action) { tport.postMessage({ n: m.n, action: r.action }); return; }
+    tport.postMessage({ n: m.n, failed: r.failed.kind });
+    ctl.postMessage({ notice: { seat: m.seat, failed: r.failed } });
+  };
 }
 
 self.onmessage = (e) => {
@@ -73,12 +126,14 @@ self.onmessage = (e) => {
     (fn) => { port.postMessage({ ready: true }); return fn; },
     (err) => { port.postMessage({ ready: false, error: String(err && err.message ? err.message : err) }); return null; });
   port.onmessage = async (m) => {
-    const { n, req } = m.data || {};
-    const fn = await ready;
-    if (typeof n !== "number" || !fn) return;
+    const { n, req, table } = m.data || {};
+    const fns = await ready;
+    if (!fns) return;
+    if (table instanceof MessagePort) { serveTable(table, port, fns); return; }
+    if (typeof n !== "number") return;
     let text;
     try {
-      text = fn(req);
+      text = fns.answer(req);
     } catch (err) {
       text = JSON.stringify({ error: { kind: "crash", messages: {
         en: `the bot's box failed: ${String(err && err.message ? err.message : err).slice(0, 200)}`,

@@ -118,6 +118,15 @@ export class BotBox {
       f(m);
       return;
     }
+    if (this.table && typeof m.tick === "boolean") {
+      this.table.since = m.tick ? performance.now() : null;
+      return;
+    }
+    if (this.table && m.notice && typeof m.notice === "object") {
+      const f = m.notice.failed && typeof m.notice.failed === "object" ? m.notice.failed : {};
+      this.table.onNotice({ seat: m.notice.seat, failed: { kind: String(f.kind), line: Number.isInteger(f.line) ? f.line : null, name: typeof f.name === "string" ? f.name : null, exception: typeof f.exception === "string" ? f.exception : null } });
+      return;
+    }
     const p = this.pending.get(m.n);
     if (!p) return;                              // not a pending request: ignored
     this.pending.delete(m.n);
@@ -162,6 +171,19 @@ export class BotBox {
     return { ...r, seconds };
   }
 
+  /** At the table (docs/LAB.md): the port of the table's worker goes into the box
+   * (transferred: the page never reads the views on it).  A decision longer than ``limitMs``
+   * ends the box; ``onStopped(kind)`` ("timeout" | "gone") when the box ends, ``onNotice({seat,
+   * failed})`` when the bot failed a decision. */
+  seatTable(tablePort, limitMs, { onNotice, onStopped }) {
+    this.table = { since: null, onNotice, onStopped };
+    this.watchdog = setInterval(() => {
+      const since = this.table && this.table.since;
+      if (since !== null && performance.now() - since > limitMs) this.kill("timeout");
+    }, 100);
+    this.port.postMessage({ table: tablePort }, [tablePort]);
+  }
+
   /** Ends the box: its iframe and worker are gone; pending requests answer the failure. */
   kill(kind = "gone", arg) {
     if (this.dead) return;
@@ -174,15 +196,21 @@ export class BotBox {
     }
     for (const [, p] of this.pending) {
       clearTimeout(p.timer);
-      p.resolve(kind === "timeout" ? failure("timeout", this.timeLimit) : kind === "start" ? failure("start", arg) : failure("crash"));
+      p.resolve(kind === "timeout" ? failure("timeout", this.timeLimit) : kind === "start" ? failure("start", arg) : kind === "closed" ? failure("gone") : failure("crash"));
     }
     this.pending.clear();
     if (this.onWindowMessage) window.removeEventListener("message", this.onWindowMessage);
     if (this.port) this.port.close();
     if (this.frame) this.frame.remove();
+    if (this.watchdog) clearInterval(this.watchdog);
+    if (this.table) {
+      const stopped = this.table.onStopped;
+      this.table = null;
+      if (kind !== "closed") stopped(kind === "timeout" ? "timeout" : "gone");
+    }
   }
 
   close() {
-    this.kill("gone");
+    this.kill("closed");
   }
 }

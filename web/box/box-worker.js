@@ -26,7 +26,7 @@ async function start(init) {
   const asm = (await import(mod("pyodide.asm.mjs"))).default;
   const decoder = new TextDecoder();
   const py = await loadPyodide({
-    indexURL: "https://box.invalid/pyodide/",
+    indexURL: "box:pyodide/",                    // no such place: every file is in memory
     createPyodideModule: asm,
     lockFileContents: decoder.decode(files.get("pyodide-lock.json")),
     packages: [],

@@ -22,8 +22,10 @@ async function start(init) {
   const realFetch = globalThis.fetch;
   globalThis.fetch = memFetch;                        // Pyodide's files while it starts
   const mod = (name) => URL.createObjectURL(new Blob([files.get(name)], { type: "text/javascript" }));
-  const { loadPyodide } = await import(mod("pyodide.mjs"));
-  const asm = (await import(mod("pyodide.asm.mjs"))).default;
+  const urls = [mod("pyodide.mjs"), mod("pyodide.asm.mjs")];
+  const { loadPyodide } = await import(urls[0]);
+  const asm = (await import(urls[1])).default;
+  urls.forEach((u) => URL.revokeObjectURL(u));
   const decoder = new TextDecoder();
   const py = await loadPyodide({
     indexURL: "box:pyodide/",                    // no such place: every file is in memory

@@ -312,8 +312,55 @@ def op_table_choose(args):
     return {"action": action}
 
 
+# --- one tournament game as an exchange (atut.tournament.game_steps, docs/LAB.md "Boxes") -----
+# The page's driver (web/lib/lab/games.js) answers each request with the bots' boxes: this
+# worker holds the game and our levels, never a bot file's code.
+
+_games: dict = {}                    # id -> the game's generator
+_next_game = [0]
+
+
+def _step(gid, gen, answer):
+    try:
+        req = gen.send(answer)
+    except StopIteration as done:
+        _games.pop(gid, None)
+        return {"id": gid, "done": done.value}
+    return {"id": gid, "req": req}
+
+
+def op_game_start(args):
+    """``{task}``: a game of ``tournament.game_steps``; its first request, or its record."""
+    from atut import tournament
+    task = args.get("task")
+    if not isinstance(task, list) or len(task) != 8:
+        raise ValueError("game_start needs a task of tournament.game_steps")
+    if task[0] not in atut.GAME_IDS:
+        raise ValueError(f"unknown game {task[0]!r}")
+    _next_game[0] += 1
+    gid = _next_game[0]
+    gen = tournament.game_steps(tuple(task))
+    _games[gid] = gen
+    return _step(gid, gen, None)
+
+
+def op_game_send(args):
+    """``{id, answer}``: the answer to the game's request; its next request, or its record."""
+    gid = args.get("id")
+    gen = _games.get(gid)
+    if gen is None:
+        raise ValueError(f"no game {gid!r} is running")
+    return _step(gid, gen, args.get("answer"))
+
+
+def op_game_drop(args):
+    _games.pop(args.get("id"), None)
+    return True
+
+
 OPS = {"info": op_info, "check": op_check, "arena": op_arena, "watch": op_watch,
-       "watch_step": op_watch_step, "table_seat": op_table_seat, "table_choose": op_table_choose}
+       "watch_step": op_watch_step, "table_seat": op_table_seat, "table_choose": op_table_choose,
+       "game_start": op_game_start, "game_send": op_game_send, "game_drop": op_game_drop}
 
 
 def handle(op: str, args_json: str) -> str:

@@ -179,3 +179,48 @@ def test_bad_bot_is_named_and_ends_only_its_box(app, name, kind):
     r = page.evaluate(CHOOSE, [b["i"], a_view()])
     assert r["error"]["kind"] == kind, r
     assert (r["dead"] == "crash") == (kind == "crash")
+
+
+# --- tournament games: the lab's worker plays atut.tournament.game_steps, the boxes answer ------
+
+RAISES = ("n = 0\n\n\ndef choose(view):\n    global n\n    n += 1\n"
+          "    if n == 4:\n        raise ValueError('no')\n    return view['legal_actions'][-1]\n")
+GAMES = """async ([tasks, limit]) => {
+  const { LabWorker } = await import('./web/lib/lab/client.js');
+  const { BoxPool, playGame } = await import('./web/lib/lab/games.js');
+  const w = new LabWorker();
+  if (!(await w.ready)) throw new Error('the lab worker did not start');
+  const pool = new BoxPool(limit);
+  const out = [];
+  for (const t of tasks) out.push(await playGame(w, t, pool));
+  pool.close();
+  return out;
+}"""
+
+
+def _same(rec: dict) -> dict:
+    """A game's record without its timings (wall seconds differ between runs)."""
+    out = {k: v for k, v in rec.items() if k != "times"}
+    if out.get("error"):
+        out["error"] = {k: v for k, v in out["error"].items() if k != "messages"}
+    return out
+
+
+def test_tournament_games_in_boxes_are_the_command_lines_games(app):
+    """The same tasks of atut.tournament.game_steps played in the page (the lab's worker, the
+    bot files in browser boxes) and by the command line's driver (process boxes): the same
+    records (actions, scores, ranks, margins, the failing bot's error kind and line)."""
+    from atut import tournament
+    page, _, _ = app
+    specs = [{"name": "first.py", "level": None, "source": FIRST},
+             {"name": "snoop.py", "level": None, "source": (HOSTILE / "snoop.py").read_text()},
+             {"name": "raises.py", "level": None, "source": RAISES},
+             {"name": "1", "level": 1, "source": None}]
+    sched = tournament.schedule("sixty_six", 2, len(specs), 1)
+    tasks = [["sixty_six", 2, specs, list(table), list(seats), d, 7, "game"]
+             for table, seats, d in sched if 0 in table or 2 in table][:6]
+    got = page.evaluate(GAMES, [tasks, 10])
+    want = [tournament.play_game(tuple(t) + (10.0,)) for t in tasks]
+    assert [_same(g) for g in got] == [_same(w) for w in want]
+    assert any(w["error"] and w["error"]["kind"] == "exception" for w in want)
+    assert any(w["error"] is None for w in want)

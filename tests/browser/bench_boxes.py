@@ -7,7 +7,11 @@ Figures only, nothing asserted (docs/LAB.md, "Boxes"):
 - decisions per second through a box: a random-legal bot file answering the views of a
   level-1-vs-level-1 game of 66 (the views made in CPython, sent one at a time from the page,
   each answer awaited), beside the same bot's choose called in-process in the page's lab-free
-  Python (the table's worker is not involved: this is the box's round trip alone).
+  Python (the table's worker is not involved: this is the box's round trip alone);
+- deals per second, same run: a random-legal bot file against itself in 66 (2 players, both
+  rotations of each deal), boxed (atut.tournament.game_steps in the lab's worker, each file in
+  a box: web/lib/lab/games.js) beside in-process (the lab's arena op, the same file run in
+  the lab worker's own Python).
 """
 
 from __future__ import annotations
@@ -67,6 +71,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--boxes", type=int, default=3)
     ap.add_argument("--decisions", type=int, default=400)
+    ap.add_argument("--deals", type=int, default=20)
     a = ap.parse_args(argv)
     vs = views(a.decisions)
     with build.served_dist() as url, sync_playwright() as p:
@@ -94,7 +99,31 @@ def main(argv=None) -> int:
           const box = window.__boxes[0]; const t = performance.now();
           for (const v of vs) { const r = await box.choose(v); if (!('ok' in r)) throw new Error(JSON.stringify(r)); }
           return vs.length / ((performance.now() - t) / 1000); }""", vs)
+        from atut import tournament
+        specs = [{"name": "a.py", "level": None, "source": BOT},
+                 {"name": "b.py", "level": None, "source": BOT}]
+        tasks = [["sixty_six", 2, specs, list(t), list(st), d, 1, "game"]
+                 for t, st, d in tournament.schedule("sixty_six", 2, 2, a.deals)]
+        dps = page.evaluate("""async ([tasks, src, deals]) => {
+          const { LabWorker } = await import('./web/lib/lab/client.js');
+          const { BoxPool, playGame } = await import('./web/lib/lab/games.js');
+          const w = new LabWorker(); w.limitMs = 60000;
+          if (!(await w.ready)) throw new Error('the lab worker did not start');
+          const pool = new BoxPool(10);
+          await playGame(w, tasks[0], pool);                  // the boxes started
+          let t = performance.now();
+          for (const task of tasks) await playGame(w, task, pool);
+          const boxed = deals / ((performance.now() - t) / 1000);
+          pool.close();
+          t = performance.now();
+          await w.request('arena', { game: 'sixty_six', players: 2, deals, seed: 1,
+                                     bots: [{ source: src, name: 'a.py' }, { source: src, name: 'b.py' }] });
+          const inproc = deals / ((performance.now() - t) / 1000);
+          return { boxed, inproc }; }""", [tasks, BOT, a.deals])
         b.close()
+    print(f"66, a random-legal bot file against itself, {a.deals} deals (both rotations): "
+          f"{dps['boxed']:.2f} deals/s boxed, {dps['inproc']:.2f} in-process "
+          f"({dps['boxed'] / dps['inproc']:.2f} of it)")
     print(f"box start (s): {', '.join(f'{s:.2f}' for s in starts)}")
     print(f"memory: {before:.0f} MB before, {after:.0f} MB after {a.boxes} boxes "
           f"(PSS of every Chromium process): {per_box:.1f} MB per box")

@@ -11,6 +11,7 @@
     python3 build.py bench-lab          bot lab arena deals/s in Chromium beside CPython, per game
     python3 build.py bench-aids         hint and review grading times in Chromium
     python3 build.py bench-pool         level-4 move and grade times with 1, 2, 4 search workers
+    python3 build.py bench-boxes-page   memory per bot box, decisions/s through a box (Chromium)
 
 Standard library only.  The first run sets up .venv/ (requirements-dev.txt), node_modules/
 (npm ci) and .cache/ (micropip, byte code); after that the build needs no network.  The steps

@@ -1,6 +1,9 @@
 // The bot lab's worker: a module Web Worker of its own running Pyodide + web/lab_bridge.py.  A
-// student's code runs only here, never in the table's worker (web/worker.js): when it loops,
-// the page ends this worker (the per-decision limit, or Stop) and starts a fresh one.
+// student's code runs here (the editor's checks, the arena, watching) or in a box of its own
+// (at the table and in tournament games: web/lib/box.js), never in the table's worker
+// (web/worker.js): when it loops, the page ends this worker (the per-decision limit, or Stop)
+// and starts a fresh one.  Tournament games (ops game_start, game_send) run here with no bot
+// file's code: the page's driver answers their requests with boxes (web/lib/lab/games.js).
 //
 // The page sends {id, op, args} and gets {id, ok, result | error, bot_error}; besides answers
 // the worker posts {type: "ready"}, {type: "error", message} and, as JSON text from Python,
@@ -76,46 +79,6 @@ async function install({ name, bytes }) {
   }
 }
 
-// At the table (docs/LAB.md): the page hands over a port of a MessageChannel whose other end is the
-// table's worker (op "table_port", the port transferred).  The table's worker sends
-// {n, seat, name, view} (the view of the bot's seat only) and gets {n, action} or
-// {n, failed: kind}; {refused: seat} says the table refused the action.  A failure is told to
-// the page as {type: "table_notice", seat, failed: {kind, line, name, exception}}: no action,
-// no legal actions, no view (they would tell the page the bot seat's cards).
-
-let tablePort = null;
-
-function tableNotice(seat, failed) {
-  self.postMessage({ type: "table_notice", seat, failed });
-}
-
-function seatPort(port) {
-  if (tablePort) tablePort.close();
-  tablePort = port;
-  port.onmessage = (e) => {
-    const m = e.data;
-    if (!m || typeof m !== "object") return;
-    if (m.refused !== undefined) {
-      tableNotice(m.refused, { kind: "refused", line: null, name: null, exception: null });
-      return;
-    }
-    if (typeof m.n !== "number") return;
-    let r;
-    try {
-      r = JSON.parse(handle("table_choose", { seat: m.seat, view: m.view }));
-    } catch (_) {
-      r = { ok: false };
-    }
-    if (r.ok && r.result && r.result.action) {
-      port.postMessage({ n: m.n, action: r.result.action });
-      return;
-    }
-    const failed = r.ok && r.result && r.result.failed ? r.result.failed : { kind: "error", line: null, name: m.name || null, exception: null };
-    port.postMessage({ n: m.n, failed: failed.kind });
-    tableNotice(m.seat, failed);
-  };
-}
-
 self.onmessage = async (e) => {
   const { id, op, args } = e.data || {};
   if (!(await booted)) {
@@ -124,11 +87,7 @@ self.onmessage = async (e) => {
   }
   let reply;
   try {
-    if (op === "table_port") {
-      if (!args || !(args.port instanceof MessagePort)) throw new Error("table_port needs a port");
-      seatPort(args.port);
-      reply = { ok: true, result: true };
-    } else reply = op === "install" ? await install(args || {}) : JSON.parse(handle(String(op), args));
+    reply = op === "install" ? await install(args || {}) : JSON.parse(handle(String(op), args));
   } catch (err) {
     reply = { ok: false, error: String(err && err.message ? err.message : err) };
   }

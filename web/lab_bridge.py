@@ -9,7 +9,8 @@ kind, line, messages in both languages, the student's traceback) when the studen
 Ops: ``info`` (the game's example bots and view help), ``check`` (load a bot, report its error),
 ``arena`` (atut.arena.run with the student's bot and opponents: levels or other saved bots),
 ``watch`` and ``watch_step`` (a whole game of the lab's own, the student's bot in seat 0, every
-hand open, one action a step).
+hand open, one action a step), ``game_start``, ``game_send`` and ``game_drop`` (a tournament
+game of ``atut.tournament.game_steps``: the page answers its requests with the bots' boxes).
 ``install_wheel`` (not an op: awaited by the worker) installs a pure-Python wheel of the
 student's from bytes by micropip, no index reached.
 
@@ -252,68 +253,55 @@ def op_watch_step(args):
     return _watch_state()
 
 
-# --- at the table (docs/LAB.md): the student's bot seated in the table's game ----------------
-# The table's worker sends the view of the bot's seat over a MessageChannel (lab-worker.js);
-# only that view reaches the bot.  What goes back to the page about a failure names its kind,
-# the line and the exception's type only: never the action or the legal ones (they would tell
-# the page the bot seat's cards).
+# --- one tournament game as an exchange (atut.tournament.game_steps, docs/LAB.md "Boxes") -----
+# The page's driver (web/lib/lab/games.js) answers each request with the bots' boxes: this
+# worker holds the game and our levels, never a bot file's code.
 
-_table: dict = {}                    # {"bot": StudentBot, "name", "game", "seats": {seat: bot}}
-
-
-def op_table_seat(args):
-    """Load the student's bot for the table (``{game, name, source}``); each seat gets its own
-    instance when it first moves."""
-    game_id = args.get("game")
-    if game_id not in atut.GAME_IDS:
-        raise ValueError(f"unknown game {game_id!r}")
-    name = args.get("name", "bot.py")
-    bot = _load(args.get("source"), name)
-    _table.clear()
-    _table.update(bot=bot, name=name, game=game_id, seats={})
-    return {"name": name}
+_games: dict = {}                    # id -> the game's generator
+_next_game = [0]
 
 
-def _failure(e: lab.BotError) -> dict:
-    exc = None
-    if e.kind in ("exception", "load") and e.traceback:
-        last = e.traceback.strip().splitlines()[-1]
-        exc = last.split(":", 1)[0].strip()[:80] or None
-    return {"kind": e.kind, "line": e.line, "name": e.name, "exception": exc}
-
-
-def op_table_choose(args):
-    """The bot's action for the view of its seat (``{seat, view}``): ``{"action"}``, or
-    ``{"failed": {kind, line, name, exception}}`` when the bot fails (or was never seated)."""
-    bot = _table.get("bot")
-    if bot is None:
-        return {"failed": {"kind": "gone", "line": None, "name": None, "exception": None}}
-    seat, view = args.get("seat"), args.get("view")
-    if not isinstance(view, dict):
-        raise ValueError("table_choose needs the seat's view")
-    name = _table["name"]
-    seats = _table["seats"]
+def _step(gid, gen, answer):
     try:
-        if seat not in seats:
-            _tick(True, name)
-            try:
-                with _Sandbox():
-                    seats[seat] = bot.fresh()
-            finally:
-                _tick(False, name)
-        _tick(True, name)
-        try:
-            with _Sandbox():
-                action = seats[seat].choose(view)
-        finally:
-            _tick(False, name)
-    except lab.BotError as e:
-        return {"failed": _failure(e)}
-    return {"action": action}
+        req = gen.send(answer)
+    except StopIteration as done:
+        _games.pop(gid, None)
+        return {"id": gid, "done": done.value}
+    return {"id": gid, "req": req}
+
+
+def op_game_start(args):
+    """``{task}``: a game of ``tournament.game_steps``; its first request, or its record."""
+    from atut import tournament
+    task = args.get("task")
+    if not isinstance(task, list) or len(task) != 8:
+        raise ValueError("game_start needs a task of tournament.game_steps")
+    if task[0] not in atut.GAME_IDS:
+        raise ValueError(f"unknown game {task[0]!r}")
+    _next_game[0] += 1
+    gid = _next_game[0]
+    gen = tournament.game_steps(tuple(task))
+    _games[gid] = gen
+    return _step(gid, gen, None)
+
+
+def op_game_send(args):
+    """``{id, answer}``: the answer to the game's request; its next request, or its record."""
+    gid = args.get("id")
+    gen = _games.get(gid)
+    if gen is None:
+        raise ValueError(f"no game {gid!r} is running")
+    return _step(gid, gen, args.get("answer"))
+
+
+def op_game_drop(args):
+    _games.pop(args.get("id"), None)
+    return True
 
 
 OPS = {"info": op_info, "check": op_check, "arena": op_arena, "watch": op_watch,
-       "watch_step": op_watch_step, "table_seat": op_table_seat, "table_choose": op_table_choose}
+       "watch_step": op_watch_step, "game_start": op_game_start, "game_send": op_game_send,
+       "game_drop": op_game_drop}
 
 
 def handle(op: str, args_json: str) -> str:

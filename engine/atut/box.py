@@ -44,7 +44,7 @@ import time
 
 from .lab import BotError, check_action
 
-__all__ = ["Box", "BoxedBot", "LINE_LIMIT"]
+__all__ = ["Box", "BoxedBot", "LINE_LIMIT", "answer"]
 
 LINE_LIMIT = 1 << 20            # the longest answer line read from a box (bytes)
 START_LIMIT = 30.0              # seconds for a box to start and load the file
@@ -105,26 +105,66 @@ def _read_exact(fd: int, n: int) -> bytes:
     return b"".join(parts)
 
 
+def answer(state: dict, req: dict) -> dict:
+    """One request of the box's protocol answered: ``{"op": "load", "source", "name",
+    "memory_mb"}``, ``{"op": "fresh"}``, ``{"op": "reset"}``, ``{"op": "choose", "view"}``
+    give ``{"ok": ...}`` or ``{"error": BotError.to_dict()}``.  ``state`` holds the box's bot
+    between requests.  The process box (``_serve``) and the browser's box (``web/box``) both
+    answer with this; the answer is checked by the engine's side, which trusts none of it."""
+    from .lab import StudentBot
+    op = req.get("op")
+    bot = state.get("bot")
+    try:
+        if op == "choose":
+            try:
+                result = bot.module.choose(req["view"])
+            except Exception as e:
+                raise bot._error(e) from None
+            json.dumps(result)                          # not JSON: not_dict below
+            return {"ok": result}
+        if op == "fresh":
+            state["bot"] = bot.fresh()
+            return {"ok": True}
+        if op == "reset":
+            bot.reset()
+            return {"ok": True}
+        if op == "load":
+            _limit_memory(req.get("memory_mb"))
+            state["bot"] = StudentBot(req["source"], req["name"])
+            return {"ok": True}
+        return {"error": {"kind": "protocol", "message": f"unknown op {op!r}"}}
+    except BotError as e:
+        return {"error": e.to_dict()}
+    except MemoryError:
+        return {"error": {"kind": "crash", "message": "MemoryError"}}
+    except (TypeError, ValueError) as e:                # an answer json cannot write
+        return {"error": {"kind": "not_dict", "messages": {
+            "en": f"choose returned something that is not JSON: {e}",
+            "pl": f"choose zwróciło coś, co nie jest JSON: {e}"}}}
+
+
 def _serve() -> None:
     """The box's side.  A request is 4 bytes of length and a ``marshal``-ed dict (the parent is
     trusted, and marshal is many times faster than JSON for a view); an answer is one JSON
-    line (the parent trusts no byte of it).  Requests: ``{"op": "load", "source", "name",
-    "memory_mb"}``, ``{"op": "fresh"}``, ``{"op": "reset"}``, ``{"op": "choose", "view"}``;
-    answers ``{"ok": ...}`` or ``{"error": BotError.to_dict()}``.  The bot's ``choose`` gets
+    line (the parent trusts no byte of it), made by ``answer``.  The bot's ``choose`` gets
     the decoded view itself (no copy needed) and its answer is checked by the parent."""
     import marshal
 
-    from .lab import StudentBot
     rfd, wfd = os.dup(0), os.dup(1)
     null = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2):
         os.dup2(null, fd)
     sys.stdout = sys.stderr = _Capped()
     sys.stdin = None
-    bot = None
+    state: dict = {}
 
     def send(obj) -> None:
-        data = json.dumps(obj, separators=(",", ":")).encode() + b"\n"
+        try:
+            data = json.dumps(obj, separators=(",", ":")).encode() + b"\n"
+        except (TypeError, ValueError) as e:
+            data = json.dumps({"error": {"kind": "not_dict", "messages": {
+                "en": f"choose returned something that is not JSON: {e}",
+                "pl": f"choose zwróciło coś, co nie jest JSON: {e}"}}}).encode() + b"\n"
         while data:
             data = data[os.write(wfd, data):]
 
@@ -134,34 +174,7 @@ def _serve() -> None:
             req = marshal.loads(_read_exact(rfd, size))
         except EOFError:
             return
-        op = req.get("op")
-        try:
-            if op == "choose":
-                try:
-                    answer = bot.module.choose(req["view"])
-                except Exception as e:
-                    raise bot._error(e) from None
-                send({"ok": answer})
-            elif op == "fresh":
-                bot = bot.fresh()
-                send({"ok": True})
-            elif op == "reset":
-                bot.reset()
-                send({"ok": True})
-            elif op == "load":
-                _limit_memory(req.get("memory_mb"))
-                bot = StudentBot(req["source"], req["name"])
-                send({"ok": True})
-            else:
-                send({"error": {"kind": "protocol", "message": f"unknown op {op!r}"}})
-        except BotError as e:
-            send({"error": e.to_dict()})
-        except MemoryError:
-            send({"error": {"kind": "crash", "message": "MemoryError"}})
-        except (TypeError, ValueError) as e:            # an answer json cannot write
-            send({"error": {"kind": "not_dict", "messages": {
-                "en": f"choose returned something that is not JSON: {e}",
-                "pl": f"choose zwróciło coś, co nie jest JSON: {e}"}}})
+        send(answer(state, req))
 
 
 def _box_error(kind: str, name: str, en: str, pl: str) -> BotError:

@@ -53,6 +53,17 @@ CAPTURE = """(() => {
   const Orig = window.Worker;
   window.__atutSent = [];
   window.__atutGot = [];
+  const OrigChannel = window.MessageChannel;
+  let channels = 0;
+  window.MessageChannel = class extends OrigChannel {
+    constructor() {
+      super();
+      const w = "box#" + (++channels);
+      this.port1.addEventListener("message", (e) => {
+        window.__atutGot.push({ w, m: JSON.parse(JSON.stringify(e.data === undefined ? null : e.data)) });
+      });
+    }
+  };
   window.Worker = class extends Orig {
     constructor(url, opts) {
       super(url, opts);
@@ -213,22 +224,34 @@ def _compare(g1, g2, seat, blocked, runs):
 
 
 # --- a student's bot seated at the table (docs/LAB.md) ------------------------------------------
-# The bot plays in the lab's own worker; the table's worker sends it the view of its seat over a
-# MessageChannel the page does not listen to.  The bot below names its hand in the error it
+# The bot plays in a box of its own (web/lib/box.js: a worker in a sandboxed iframe); the table's
+# worker sends it the view of its seat over a MessageChannel the page does not listen to.  The bot below names its hand in the error it
 # raises at its third decision (each seat's own): the notice the page shows names the error's
 # type and line only.  Checked on each of the person's turns of the first deal (after it, the
 # deal's review shows every hand of it, as it may).
 
 # every worker's messages, each tagged with the worker's file and its number in the order the
 # workers were started (ids are counted per worker): worker.js#1 the table's, lab-worker.js#2
-# the lab's own (editor, help, arena), lab-worker.js#3 the one that plays the bot at the table;
-# search#k the pool's search workers, if the machine has the cores for them
+# the lab's own (editor, help, arena); box#k what the page hears from the k-th channel it made
+# (the bot's box at the table: its load, and ticks and notices while it plays); search#k the
+# pool's search workers, if the machine has the cores for them
 CAPTURE_EACH = """(() => {
   const Orig = window.Worker;
   window.__atutSent = [];
   window.__atutGot = [];
   let count = 0;
   let searchers = 0;
+  const OrigChannel = window.MessageChannel;
+  let channels = 0;
+  window.MessageChannel = class extends OrigChannel {
+    constructor() {
+      super();
+      const w = "box#" + (++channels);
+      this.port1.addEventListener("message", (e) => {
+        window.__atutGot.push({ w, m: JSON.parse(JSON.stringify(e.data === undefined ? null : e.data)) });
+      });
+    }
+  };
   window.Worker = class extends Orig {
     constructor(url, opts) {
       super(url, opts);
@@ -299,7 +322,7 @@ def test_the_page_never_receives_the_view_of_a_student_bots_seat(browser, dist_u
                     for x in page.evaluate("() => window.__atutSent") if "id" in x["m"]}
             got = [x for x in page.evaluate("() => window.__atutGot") if isinstance(x["m"], dict)]
             assert {x["w"] for x in got if not x["w"].startswith("search#")} == {
-                "worker.js#1", "lab-worker.js#2", "lab-worker.js#3"}
+                "worker.js#1", "lab-worker.js#2", "box#1"}
             for x in got:
                 w, m = x["w"], x["m"]
                 op = sent.get((w, m.get("id")), m.get("type"))
@@ -309,8 +332,8 @@ def test_the_page_never_receives_the_view_of_a_student_bots_seat(browser, dist_u
                     continue                     # the help panel's example view: another game
                 leaked = cards_named(m) & hidden
                 assert not leaked, f"{w} {op} names {sorted(leaked)}"
-                if w == "lab-worker.js#3" or w.startswith("search#"):
-                    # no card at all from the bot's worker or a search worker (they answer the
+                if w.startswith(("box#", "search#")):
+                    # no card at all from the bot's box or a search worker (they answer the
                     # table's worker over their ports, never the page)
                     assert not cards_named(m), f"{w} {op} names {sorted(cards_named(m))}"
                 view = (m.get("result") or {}).get("view") if isinstance(m.get("result"), dict) else None

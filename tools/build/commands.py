@@ -60,6 +60,7 @@ SCRIPTS = {
     "bench-aids": ("tests/browser/bench_aids.py", True),
     "bench-lab": ("tests/browser/bench_lab.py", True),
     "bench-pool": ("tests/browser/bench_pool.py", True),
+    "bench-boxes-page": ("tests/browser/bench_boxes.py", True),
     # bot decision times in Pyodide (Node) and CPython side by side (see its docstring)
     "bench-bots": ("tools/bench_bots.py", False),
 }

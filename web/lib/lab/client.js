@@ -5,10 +5,9 @@
 // Every request still waiting then rejects with an Error whose `stopped` is "timeout" or "stop".
 
 export class LabWorker {
-  constructor({ onState = () => {}, onProgress = () => {}, onTable = () => {}, onStopped = () => {} } = {}) {
+  constructor({ onState = () => {}, onProgress = () => {}, onStopped = () => {} } = {}) {
     this.onState = onState;          // ("loading" | "ready" | "failed", message)
     this.onProgress = onProgress;    // ({done, total, dps, point})
-    this.onTable = onTable;          // ({seat, failed}): the bot at the table failed (docs/LAB.md)
     this.onStopped = onStopped;      // (why, what): the worker was ended ("timeout" | "stop")
     this.limitMs = 2000;
     this.pending = new Map();
@@ -49,7 +48,6 @@ export class LabWorker {
       return;
     }
     if (m.type === "progress") { this.onProgress(m); return; }
-    if (m.type === "table_notice") { this.onTable(m); return; }
     if (m.type === "ready") { this.state = "ready"; this.onState("ready"); this.markReady(true); return; }
     if (m.type === "error") { this.fail(m.message); return; }
     const p = this.pending.get(m.id);

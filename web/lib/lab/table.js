@@ -4,11 +4,12 @@
 // the person's "you" position, level 3 elsewhere, teaching mode's open hands, the bot speed
 // setting; the person only watches).
 //
-// The student's code runs only in a lab worker of its own (client.js, web/lab-worker.js); the
-// table's game stays in the table's worker.  The page asks the table's worker for a port of a
-// MessageChannel (`outside_port`) and hands it on to the lab worker (transferred, so the page
-// keeps no end of it): the table's worker sends the view of the bot's seat over it and applies
-// the answer (web/worker.js, web/bridge.py `outside_*`).  The page never receives that view.
+// The student's code runs only in a box of its own (web/lib/box.js: a worker in a sandboxed
+// iframe, docs/LAB.md "Boxes"); the table's game stays in the table's worker.  The page asks the
+// table's worker for a port of a MessageChannel (`outside_port`) and hands it on into the box
+// (transferred, so the page keeps no end of it): the table's worker sends the view of the bot's
+// seat over it and applies the answer (web/worker.js, web/bridge.py `outside_*`).  The page
+// never receives that view.
 // A failure (an exception, an illegal answer, a decision over the time limit, the lab worker
 // gone) is told here as a notice; that move and the rest of the game are played by the seat's
 // level-2 bot.
@@ -30,7 +31,7 @@ import { showNotice, hideNotice } from "../notice.js";
 import { t } from "../words.js";
 import { randomSeed } from "../hash.js";
 import { liveBot, FALLBACK_LEVEL } from "../table/outside.js";
-import { LabWorker } from "./client.js";
+import { BotBox } from "../box.js";
 import * as saved from "./saved.js";
 
 export { FALLBACK_LEVEL };
@@ -38,19 +39,10 @@ export const OPPONENT_LEVEL = 3;
 const marker = (name) => ({ outside: name });
 export const isMarker = (x) => !!x && typeof x === "object" && typeof x.outside === "string";
 
-let worker = null;                 // the lab worker that plays the bot at the table
+let box = null;                    // the box that plays the bot at the table
 let notice = null;                 // the notice shown last: {key, params} (again on relabel)
 let table = null;                  // play.js's functions (given with the seating or the resume)
 
-function labWorker() {
-  if (worker) return worker;
-  worker = new LabWorker({
-    onState: (st) => { if (st === "failed") fail("gone"); },
-    onTable: (m) => fail(m.failed && m.failed.kind, m.failed || {}),
-    onStopped: (why) => fail(why === "timeout" ? "timeout" : "gone"),
-  });
-  return worker;
-}
 
 // --- the notice ----------------------------------------------------------------------------
 
@@ -115,17 +107,30 @@ function plainLevels(players, seat, plain, seats) {
   return out;
 }
 
-/** The port between the two workers, and the bot loaded in the lab worker.  `wait`: resolve
+/** The bot loaded in a box of its own, and the table's port handed into it.  `wait`: resolve
  *  once the bot is loaded (its errors as an Error with botError); else in the background. */
-async function connect({ game, name, source, limitMs }, wait) {
-  const w = labWorker();
-  w.limitMs = limitMs;
+async function connect({ name, source, limitMs }, wait) {
+  if (box) box.close();
+  // the port first: the table's worker may ask at once (a resumed game); the question waits in
+  // the port until the box has started and takes it
   const port = await request("outside_port");
-  const seated = w.request("table_seat", { game, name, source });
-  const ported = w.request("table_port", { port }, [port]);
-  if (wait) { await seated; await ported; return; }
+  const seated = (async () => {
+    const b = await BotBox.open({ source, name });
+    box = b;
+    if (b.dead) throw new Error(b.startError || "the bot's box did not start");
+    if (b.loadError) {
+      b.close();
+      const err = new Error(b.loadError.messages ? b.loadError.messages.en : "the bot did not load");
+      err.botError = b.loadError;
+      throw err;
+    }
+    b.seatTable(port, limitMs, {
+      onNotice: (m) => fail(m.failed.kind, m.failed),
+      onStopped: (why) => fail(why),
+    });
+  })();
+  if (wait) { await seated; return; }
   seated.catch((err) => fail(err.botError ? err.botError.kind : "gone", err.botError || {}));
-  ported.catch(() => fail("gone"));
 }
 
 function adopt(gen, { name, mode, seats, limitMs, fallen = false }, levels) {

@@ -1,0 +1,135 @@
+"""Browser box benchmark: `python3 build.py bench-boxes-page [--boxes N] [--decisions N]`.
+
+Figures only, nothing asserted (docs/LAB.md, "Boxes"):
+- memory per box: the proportional set size (PSS, /proc/PID/smaps_rollup) of every Chromium
+  process, summed, before and after N boxes (web/lib/box.js) are open with a bot loaded, over N;
+- a box's start: seconds from BotBox.open to the bot loaded;
+- decisions per second through a box: a random-legal bot file answering the views of a
+  level-1-vs-level-1 game of 66 (the views made in CPython, sent one at a time from the page,
+  each answer awaited), beside the same bot's choose called in-process in the page's lab-free
+  Python (the table's worker is not involved: this is the box's round trip alone);
+- deals per second, same run: a random-legal bot file against itself in 66 (2 players, both
+  rotations of each deal), boxed (atut.tournament.game_steps in the lab's worker, each file in
+  a box: web/lib/lab/games.js) beside in-process (the lab's arena op, the same file run in
+  the lab worker's own Python).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "engine"))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+import atut  # noqa: E402
+import build  # noqa: E402
+
+BOT = ("import random\n\n_rng = random.Random(0)\n\n\ndef choose(view):\n"
+       "    return _rng.choice(view['legal_actions'])\n")
+
+
+def chromium_pss_mb() -> float:
+    total = 0
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            exe = os.readlink(f"/proc/{pid}/exe")
+            if "chrom" not in exe:
+                continue
+            with open(f"/proc/{pid}/smaps_rollup") as f:
+                for line in f:
+                    if line.startswith("Pss:"):
+                        total += int(line.split()[1])
+        except OSError:
+            continue
+    return total / 1024
+
+
+def views(n: int) -> list[dict]:
+    out = []
+    seed = 1
+    while len(out) < n:
+        g = atut.new_game("sixty_six", players=2, seed=seed)
+        bots = [atut.make_bot("sixty_six", 1, seed=seed + s) for s in range(2)]
+        while not g.is_over and len(out) < n:
+            v = g.view(g.to_move)
+            out.append(v)
+            g.apply(bots[g.to_move].choose(v))
+        seed += 1
+    return out
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--boxes", type=int, default=3)
+    ap.add_argument("--decisions", type=int, default=400)
+    ap.add_argument("--deals", type=int, default=20)
+    a = ap.parse_args(argv)
+    vs = views(a.decisions)
+    with build.served_dist() as url, sync_playwright() as p:
+        b = build.launch_chromium(p)
+        page = b.new_page()
+        page.goto(url + "index.html#game=sixty_six&players=2&lang=en")
+        page.wait_for_selector("body[data-engine=ready]", timeout=240_000)
+        page.evaluate("async () => { const m = await import('./web/lib/box.js'); await m.boxFiles(); }")
+        time.sleep(2)
+        before = chromium_pss_mb()
+        starts = page.evaluate("""async ([src, n]) => {
+          const { BotBox } = await import('./web/lib/box.js');
+          window.__boxes = []; const out = [];
+          for (let i = 0; i < n; i++) {
+            const t = performance.now();
+            const box = await BotBox.open({ source: src, name: 'random_bot.py', timeLimit: 10 });
+            await box.request({ op: 'fresh' });
+            out.push((performance.now() - t) / 1000); window.__boxes.push(box);
+          }
+          return out; }""", [BOT, a.boxes])
+        time.sleep(2)
+        after = chromium_pss_mb()
+        per_box = (after - before) / a.boxes
+        rate = page.evaluate("""async (vs) => {
+          const box = window.__boxes[0]; const t = performance.now();
+          for (const v of vs) { const r = await box.choose(v); if (!('ok' in r)) throw new Error(JSON.stringify(r)); }
+          return vs.length / ((performance.now() - t) / 1000); }""", vs)
+        from atut import tournament
+        specs = [{"name": "a.py", "level": None, "source": BOT},
+                 {"name": "b.py", "level": None, "source": BOT}]
+        tasks = [["sixty_six", 2, specs, list(t), list(st), d, 1, "game"]
+                 for t, st, d in tournament.schedule("sixty_six", 2, 2, a.deals)]
+        dps = page.evaluate("""async ([tasks, src, deals]) => {
+          const { LabWorker } = await import('./web/lib/lab/client.js');
+          const { BoxPool, playGame } = await import('./web/lib/lab/games.js');
+          const w = new LabWorker(); w.limitMs = 60000;
+          if (!(await w.ready)) throw new Error('the lab worker did not start');
+          const pool = new BoxPool(10);
+          await playGame(w, tasks[0], pool);                  // the boxes started
+          let t = performance.now();
+          for (const task of tasks) await playGame(w, task, pool);
+          const boxed = deals / ((performance.now() - t) / 1000);
+          pool.close();
+          t = performance.now();
+          await w.request('arena', { game: 'sixty_six', players: 2, deals, seed: 1,
+                                     bots: [{ source: src, name: 'a.py' }, { source: src, name: 'b.py' }] });
+          const inproc = deals / ((performance.now() - t) / 1000);
+          return { boxed, inproc }; }""", [tasks, BOT, a.deals])
+        b.close()
+    print(f"66, a random-legal bot file against itself, {a.deals} deals (both rotations): "
+          f"{dps['boxed']:.2f} deals/s boxed, {dps['inproc']:.2f} in-process "
+          f"({dps['boxed'] / dps['inproc']:.2f} of it)")
+    print(f"box start (s): {', '.join(f'{s:.2f}' for s in starts)}")
+    print(f"memory: {before:.0f} MB before, {after:.0f} MB after {a.boxes} boxes "
+          f"(PSS of every Chromium process): {per_box:.1f} MB per box")
+    print(f"decisions through one box: {rate:.0f}/s ({a.decisions} views of level-1 games of 66)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

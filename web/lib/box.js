@@ -1,0 +1,216 @@
+// A bot file in a box of its own in the browser (docs/LAB.md, "Boxes"): a Worker inside a
+// sandboxed iframe (web/box/box.html: no allow-same-origin, so an opaque origin with no storage
+// of the app; its Content-Security-Policy forbids every request), running its own Pyodide from
+// bytes this page hands in.  The box receives nothing but the requests of the box protocol
+// (atut.box.answer: load, fresh, reset, choose with one seat's view) and answers over a
+// MessageChannel; the engine's side checks every answer.
+//
+//   const box = await BotBox.open({ source, name, timeLimit: 1 });
+//   await box.request({ op: "fresh" });           // a fresh namespace for a seat of a game
+//   const a = await box.choose(view);             // {ok: action, seconds} | {error: {kind, messages}}
+//   box.close();
+//
+// A decision over its time limit, a crash or a worker out of memory ends that box only: the
+// iframe is removed (its worker with it) and every later request answers {error: {kind: "gone"}}.
+
+const here = (path) => new URL(path, import.meta.url).href;
+export const START_LIMIT = 120;               // seconds for a box to start and load its file
+
+let filesP = null;
+
+async function fetchOk(url, kind) {
+  const r = await fetch(url);
+  if (!r.ok) throw new Error(`could not load ${url.split("/").pop()}: HTTP ${r.status}`);
+  return kind === "json" ? r.json() : kind === "text" ? r.text() : r.arrayBuffer();
+}
+
+/** Pyodide's files, the atut wheel and the box's worker source, fetched once by the page. */
+export function boxFiles() {
+  if (!filesP) {
+    filesP = (async () => {
+      const manifest = await fetchOk(here("../build.json"), "json");
+      const names = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+        "pyodide-lock.json"];
+      const wheel = manifest.wheel.split("/").pop();
+      const [workerSource, wheelBytes, ...bufs] = await Promise.all([
+        fetchOk(here("../box/box-worker.js"), "text"),
+        fetchOk(here("../" + manifest.wheel), "buffer"),
+        ...names.map((n) => fetchOk(here("../pyodide/" + n), "buffer")),
+      ]);
+      const files = Object.fromEntries(names.map((n, i) => [n, bufs[i]]));
+      files[wheel] = wheelBytes;
+      return { workerSource, files, wheel };
+    })();
+    filesP.catch(() => { filesP = null; });
+  }
+  return filesP;
+}
+
+const TEXTS = {
+  timeout: (s) => ({ en: `no answer within ${s} s: its box was ended`, pl: `brak odpowiedzi w ciągu ${s} s: pudełko bota zamknięto` }),
+  crash: () => ({ en: "the bot's box stopped (a crash or out of memory)", pl: "pudełko bota przestało działać (awaria lub brak pamięci)" }),
+  gone: () => ({ en: "the bot's box was ended earlier", pl: "pudełko bota zostało wcześniej zamknięte" }),
+  protocol: () => ({ en: "the box answered something that is not the box's protocol", pl: "pudełko odpowiedziało czymś spoza protokołu" }),
+  start: (m) => ({ en: `the bot's box did not start: ${m}`, pl: `pudełko bota nie wystartowało: ${m}` }),
+};
+
+function failure(kind, arg) {
+  return { error: { kind, messages: TEXTS[kind](arg), line: null } };
+}
+
+export class BotBox {
+  /** A started box with the file loaded; the load's own error (syntax, no choose…) is in
+   * ``box.loadError`` (the box is usable only when it is null). */
+  static async open({ source, name, timeLimit = 1, parent = document.body }) {
+    const box = new BotBox(timeLimit);
+    await box._start(parent);
+    if (!box.dead) {
+      const r = await box.request({ op: "load", source, name }, START_LIMIT);
+      box.loadError = r.error || null;
+    }
+    return box;
+  }
+
+  constructor(timeLimit) {
+    this.timeLimit = timeLimit;
+    this.dead = null;                           // the kind that ended it
+    this.loadError = null;
+    this.pending = new Map();
+    this.n = 0;
+    this.stats = { decisions: 0, seconds: 0, max_seconds: 0 };
+  }
+
+  async _start(parent) {
+    const { workerSource, files, wheel } = await boxFiles();
+    const frame = document.createElement("iframe");
+    frame.setAttribute("sandbox", "allow-scripts");
+    frame.setAttribute("aria-hidden", "true");
+    frame.setAttribute("tabindex", "-1");
+    frame.dataset.testid = "bot-box";
+    frame.style.cssText = "position:absolute;width:0;height:0;border:0;visibility:hidden";
+    this.frame = frame;
+    const loaded = new Promise((res) => { frame.onload = res; });
+    frame.src = here("../box/box.html");
+    parent.appendChild(frame);
+    await loaded;
+    this.onWindowMessage = (e) => {
+      if (e.source === frame.contentWindow && e.data && e.data.box === "dead") this.kill("crash");
+    };
+    window.addEventListener("message", this.onWindowMessage);
+    const ch = new MessageChannel();
+    this.port = ch.port1;
+    const ready = new Promise((res) => {
+      this.onReady = res;
+    });
+    this.port.onmessage = (e) => this._onAnswer(e.data);
+    frame.contentWindow.postMessage({ type: "init", workerSource, files, wheel, port: ch.port2 }, "*", [ch.port2]);
+    const timer = setTimeout(() => this.kill("start", "timeout"), START_LIMIT * 1000);
+    const r = await ready;
+    clearTimeout(timer);
+    if (!r.ready) this.kill("start", r.error);
+  }
+
+  _onAnswer(m) {
+    if (!m || typeof m !== "object") return;
+    if (this.onReady && typeof m.ready === "boolean") {
+      const f = this.onReady;
+      this.onReady = null;
+      f(m);
+      return;
+    }
+    if (this.table && typeof m.tick === "boolean") {
+      this.table.since = m.tick ? performance.now() : null;
+      return;
+    }
+    if (this.table && m.notice && typeof m.notice === "object") {
+      const f = m.notice.failed && typeof m.notice.failed === "object" ? m.notice.failed : {};
+      this.table.onNotice({ seat: m.notice.seat, failed: { kind: String(f.kind), line: Number.isInteger(f.line) ? f.line : null, name: typeof f.name === "string" ? f.name : null, exception: typeof f.exception === "string" ? f.exception : null } });
+      return;
+    }
+    const p = this.pending.get(m.n);
+    if (!p) return;                              // not a pending request: ignored
+    this.pending.delete(m.n);
+    clearTimeout(p.timer);
+    let a;
+    try {
+      a = typeof m.answer === "string" ? JSON.parse(m.answer) : null;
+    } catch (_) {
+      a = null;
+    }
+    if (!a || typeof a !== "object" || (!("ok" in a) && !(a.error && typeof a.error === "object"))) {
+      p.resolve(failure("protocol"));
+      return;
+    }
+    p.resolve("ok" in a ? { ok: a.ok } : { error: a.error });
+    if (a.error && a.error.kind === "crash") this.kill("crash");      // its Python is gone
+  }
+
+  /** One request of the box protocol; over ``limit`` seconds the box is ended. */
+  request(req, limit = this.timeLimit) {
+    if (this.dead) return Promise.resolve(failure("gone"));
+    const n = ++this.n;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(n);
+        resolve(failure("timeout", limit));
+        this.kill("timeout");
+      }, limit * 1000);
+      this.pending.set(n, { resolve, timer });
+      this.port.postMessage({ n, req });
+    });
+  }
+
+  /** The bot's answer to one seat's view: {ok: action, seconds} or {error, seconds}. */
+  async choose(view) {
+    const t0 = performance.now();
+    const r = await this.request({ op: "choose", view });
+    const seconds = (performance.now() - t0) / 1000;
+    this.stats.decisions += 1;
+    this.stats.seconds += seconds;
+    this.stats.max_seconds = Math.max(this.stats.max_seconds, seconds);
+    return { ...r, seconds };
+  }
+
+  /** At the table (docs/LAB.md): the port of the table's worker goes into the box
+   * (transferred: the page never reads the views on it).  A decision longer than ``limitMs``
+   * ends the box; ``onStopped(kind)`` ("timeout" | "gone") when the box ends, ``onNotice({seat,
+   * failed})`` when the bot failed a decision. */
+  seatTable(tablePort, limitMs, { onNotice, onStopped }) {
+    this.table = { since: null, onNotice, onStopped };
+    this.watchdog = setInterval(() => {
+      const since = this.table && this.table.since;
+      if (since !== null && performance.now() - since > limitMs) this.kill("timeout");
+    }, 100);
+    this.port.postMessage({ table: tablePort }, [tablePort]);
+  }
+
+  /** Ends the box: its iframe and worker are gone; pending requests answer the failure. */
+  kill(kind = "gone", arg) {
+    if (this.dead) return;
+    this.dead = kind;
+    if (kind === "start") this.startError = String(arg);
+    if (this.onReady) {
+      const f = this.onReady;
+      this.onReady = null;
+      f({ ready: false, error: String(arg || kind) });
+    }
+    for (const [, p] of this.pending) {
+      clearTimeout(p.timer);
+      p.resolve(kind === "timeout" ? failure("timeout", this.timeLimit) : kind === "start" ? failure("start", arg) : kind === "closed" ? failure("gone") : failure("crash"));
+    }
+    this.pending.clear();
+    if (this.onWindowMessage) window.removeEventListener("message", this.onWindowMessage);
+    if (this.port) this.port.close();
+    if (this.frame) this.frame.remove();
+    if (this.watchdog) clearInterval(this.watchdog);
+    if (this.table) {
+      const stopped = this.table.onStopped;
+      this.table = null;
+      if (kind !== "closed") stopped(kind === "timeout" ? "timeout" : "gone");
+    }
+  }
+
+  close() {
+    this.kill("closed");
+  }
+}

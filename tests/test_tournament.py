@@ -266,3 +266,13 @@ def test_the_game_as_an_exchange_checks_whatever_the_driver_answers():
         steps.send({"0": {"kind": "syntax", "messages": {"en": "a.py: bad", "pl": "a.py: zły"}}})
     assert done.value.value["error"]["at"] == "open"
     assert done.value.value["error"]["messages"]["pl"] == "a.py: zły"
+
+
+def test_a_local_dask_cluster_plays_the_same_games_and_board():
+    pytest.importorskip("distributed")
+    bots = [str(EXAMPLES / "sixty_six_rules.py"), "1", "2"]
+    one = tournament.run("sixty_six", bots, deals=1, seed=7, time_limit=5)
+    dask = tournament.run("sixty_six", bots, deals=1, seed=7, time_limit=5, jobs=2,
+                          cluster="local")
+    assert [g["save"] for g in one["games"]] == [g["save"] for g in dask["games"]]
+    assert tournament._comparable(one["board"]) == tournament._comparable(dask["board"])

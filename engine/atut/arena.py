@@ -260,14 +260,17 @@ def _check(game_id, bots, players, deals, mode):
     return bots, players, mode
 
 
-def _pool_results(tasks, jobs):
+def _pool_results(tasks, jobs, fn=None):
+    """``fn`` (a deal, ``play_deal``) over ``tasks`` in ``jobs`` processes, in order."""
     import multiprocessing as mp
     with mp.get_context("spawn" if sys.platform == "win32" else "fork").Pool(jobs) as pool:
-        yield from pool.imap(play_deal, tasks, chunksize=1)
+        yield from pool.imap(fn or play_deal, tasks, chunksize=1)
 
 
-def _dask_results(tasks, cluster: str, jobs: int):
-    """The deals as Dask distributed tasks, in the order they finish."""
+def _dask_results(tasks, cluster: str, jobs: int, fn=None, ordered: bool = False):
+    """``fn`` (a deal, ``play_deal``) over ``tasks`` as Dask distributed tasks: in the order they
+    finish, or in the tasks' order (``ordered``).  ``cluster``: a scheduler's address, or
+    ``"local"`` (a local cluster of ``jobs`` worker processes, at least 2)."""
     try:
         from dask.distributed import Client, LocalCluster, as_completed
     except ImportError:
@@ -280,8 +283,8 @@ def _dask_results(tasks, cluster: str, jobs: int):
     else:
         client = Client(cluster)
     try:
-        futures = client.map(play_deal, tasks, pure=False)
-        for fut in as_completed(futures):
+        futures = client.map(fn or play_deal, tasks, pure=False)
+        for fut in (futures if ordered else as_completed(futures)):
             yield fut.result()
     finally:
         client.close()

@@ -42,7 +42,7 @@ import subprocess
 import sys
 import time
 
-from .lab import BotError, check_action
+from .lab import BotError, check_action, read_bot_file
 
 __all__ = ["Box", "BoxedBot", "LINE_LIMIT", "answer"]
 
@@ -346,13 +346,7 @@ class BoxedBot:
 
     @classmethod
     def from_file(cls, path, **kw) -> BoxedBot:
-        path = os.fspath(path)
-        try:
-            with open(path, encoding="utf-8") as f:
-                source = f.read()
-        except OSError as e:
-            raise ValueError(f"cannot read the bot file {path}: {e.strerror}") from None
-        return cls(source, path, **kw)
+        return cls(*read_bot_file(path), **kw)
 
     def load(self) -> BoxedBot:
         box = Box(self)

@@ -45,9 +45,9 @@ import time
 import atut
 
 from . import cards as C
-from .arena import _margin_points, _winners, lineup, rotations
+from .arena import _dask_results, _margin_points, _pool_results, _winners, lineup, rotations
 from .bots import NAMES, make_bot, parse_level
-from .lab import KINDS, BotError, check_action
+from .lab import KINDS, BotError, check_action, read_bot_file
 
 _KINDS = KINDS + ("timeout", "crash", "protocol")
 FORMAT = "atut-tournament"
@@ -76,12 +76,7 @@ class Entry:
         """``"3"``, ``"search"`` (a level) or a path to a ``.py`` file."""
         spec = spec.strip()
         if spec.endswith(".py"):
-            try:
-                with open(spec, encoding="utf-8") as f:
-                    source = f.read()
-            except OSError as e:
-                raise ValueError(f"cannot read the bot file {spec}: {e.strerror}") from None
-            return cls(os.path.basename(spec), source=source)
+            return cls(os.path.basename(spec), source=read_bot_file(spec)[0])
         level = parse_level(spec)
         return cls(f"{level} {LEVEL_NAME[level]}", level=level)
 
@@ -405,36 +400,12 @@ def _comparable(b: dict) -> dict:
 
 # --- running it -------------------------------------------------------------------------------
 
-def _dask_results(tasks, cluster: str, jobs: int):
-    """The games as Dask distributed tasks (the arena's ``--cluster``), in schedule order."""
-    try:
-        from dask.distributed import Client, LocalCluster
-    except ImportError:
-        raise ValueError("--cluster needs Dask: pip install 'atut[cluster]'") from None
-    local = None
-    if cluster == "local":
-        local = LocalCluster(n_workers=max(jobs, 2), threads_per_worker=1, processes=True,
-                             dashboard_address=None)
-        client = Client(local)
-    else:
-        client = Client(cluster)
-    try:
-        for fut in client.map(play_game, tasks, pure=False):
-            yield fut.result()
-    finally:
-        client.close()
-        if local is not None:
-            local.close()
-
-
 def _results(tasks, jobs: int, cluster: str | None):
-    if cluster:
-        yield from _dask_results(tasks, cluster, jobs)
+    if cluster:                         # in schedule order: the board rates game by game
+        yield from _dask_results(tasks, cluster, jobs, play_game, ordered=True)
         return
     if jobs > 1:
-        import multiprocessing as mp
-        with mp.get_context("spawn" if sys.platform == "win32" else "fork").Pool(jobs) as pool:
-            yield from pool.imap(play_game, tasks, chunksize=1)
+        yield from _pool_results(tasks, jobs, play_game)
         return
     try:
         for t in tasks:

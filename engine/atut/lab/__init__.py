@@ -243,15 +243,19 @@ def bot_from_source(source: str, name: str = "mybot.py") -> StudentBot:
     return StudentBot(source, name)
 
 
-def load_bot(path) -> StudentBot:
-    """A ``StudentBot`` from a ``.py`` file (named by its path in tracebacks)."""
+def read_bot_file(path) -> tuple[str, str]:
+    """(source, path) of a bot file; ``ValueError`` naming it if it cannot be read."""
     path = os.fspath(path)
     try:
         with open(path, encoding="utf-8") as f:
-            source = f.read()
+            return f.read(), path
     except OSError as e:
         raise ValueError(f"cannot read the bot file {path}: {e.strerror}") from None
-    return StudentBot(source, path)
+
+
+def load_bot(path) -> StudentBot:
+    """A ``StudentBot`` from a ``.py`` file (named by its path in tracebacks)."""
+    return StudentBot(*read_bot_file(path))
 
 
 # --- the example bots -------------------------------------------------------------------------

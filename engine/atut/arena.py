@@ -260,10 +260,20 @@ def _check(game_id, bots, players, deals, mode):
     return bots, players, mode
 
 
+def _pin_worker() -> None:
+    """A worker process of the pool on a CPU of its own, its boxes with it (``atut.box``)."""
+    import multiprocessing as mp
+
+    from .box import pin_to_one_cpu
+    ident = mp.current_process()._identity
+    pin_to_one_cpu(ident[0] - 1 if ident else 0)
+
+
 def _pool_results(tasks, jobs, fn=None):
     """``fn`` (a deal, ``play_deal``) over ``tasks`` in ``jobs`` processes, in order."""
     import multiprocessing as mp
-    with mp.get_context("spawn" if sys.platform == "win32" else "fork").Pool(jobs) as pool:
+    with mp.get_context("spawn" if sys.platform == "win32" else "fork").Pool(
+            jobs, initializer=_pin_worker) as pool:
         yield from pool.imap(fn or play_deal, tasks, chunksize=1)
 
 

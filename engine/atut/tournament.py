@@ -588,6 +588,9 @@ def main(argv=None) -> int:
         if done % max(1, n // 20) == 0 or done == n:
             print(f"  {done}/{n} games", file=sys.stderr)
 
+    if a.jobs <= 1 and not a.cluster:
+        from .box import pin_to_one_cpu
+        pin_to_one_cpu()                  # this process and its boxes on one CPU (atut.box)
     try:
         r = run(a.game, a.bots, a.players, a.deals, a.seed, a.time_limit or None, a.jobs,
                 a.cluster, progress)
@@ -649,14 +652,17 @@ def _rss_mb(pid: int) -> float | None:
 def bench(argv=None) -> int:
     """``python -m atut bench-boxes``: level 1 against level 1, in this Python and as bot files
     in boxes, deals per second in the same run (the arena's duplicate deals), and each box's
-    memory (resident set)."""
+    memory (resident set).  The process is pinned to one CPU first (``pin_to_one_cpu``), as the
+    tournament's command is."""
     import tempfile
     p = argparse.ArgumentParser(prog="python -m atut bench-boxes")
     p.add_argument("--games", default=",".join(atut.GAME_IDS))
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
     a = p.parse_args(argv)
-    from .box import BoxedBot
+    from .box import BoxedBot, pin_to_one_cpu
+    cpu = pin_to_one_cpu()            # both rows on one CPU, the boxes with the engine
+    print(f"one CPU: {cpu}" if cpu is not None else "no CPU affinity on this system")
     print(f"{'game':<11} {'in-process':>11} {'boxed':>9} {'ratio':>6} {'MB a box':>9}")
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "level1.py")

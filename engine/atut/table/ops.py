@@ -39,14 +39,15 @@ CALLERS = (PAGE, POOL, LAB, WORKER)
 # --- the ops that need no table ------------------------------------------------------------------
 
 def game_classes() -> tuple[list[str], dict]:
-    """(built game ids, {game: {"players": [...], "options": {key: [values]}}}); the build
-    puts the same into build.json."""
+    """(built game ids, {game: {"players": [...], "options": {key: [values]}, "partners":
+    two sides of partners (GameSpec.partners)}}); the build puts the same into build.json."""
     built = list(atut.built_games())
     classes = {}
     for g in built:
         cls = atut.game_class(g)
         classes[g] = {"players": list(cls.PLAYERS),
-                      "options": {k: list(v) for k, v in cls.OPTIONS.items()}}
+                      "options": {k: list(v) for k, v in cls.OPTIONS.items()},
+                      "partners": bool(atut.games.spec(g).partners)}
     return built, classes
 
 

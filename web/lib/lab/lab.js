@@ -162,7 +162,8 @@ function note(text) { node("[data-testid=lab-note]").textContent = text; }
 // --- your bot at the table: lib/lab/table.js -----------------------------------------------
 
 function paintTable() {
-  node("[data-testid=lab-partner]").hidden = lab.game !== "euchre";
+  const cls = (lab.classes || {})[lab.game] || (S.info && S.info.classes && S.info.classes[lab.game]);
+  node("[data-testid=lab-partner]").hidden = !(cls && cls.partners);   // GameSpec.partners
   node("[data-testid=lab-against-seats]").setAttribute("aria-label", L("lab.table.seats"));
   for (const b of lab.root.querySelectorAll("[data-testid=lab-table] button")) b.disabled = lab.seating;
 }

@@ -134,7 +134,15 @@ def check_action(view: dict, action, name: str = "bot") -> dict:
     are: {"card":"AS","type":"play"}, {"type":"pass"}
     """
     legal = view["legal_actions"]
-    listed = ", ".join(canonical(a) for a in legal)
+    if isinstance(action, dict):
+        key = _shown(action)
+        for a in legal:                 # most answers are one of the legal dicts: compare once
+            if a == action and canonical(a) == key:
+                return a
+        for a in legal:
+            if canonical(a) == key:
+                return a
+    listed = ", ".join(canonical(a) for a in legal)     # only for the error's text
     if not isinstance(action, dict):
         raise BotError("not_dict", name,
                        f"choose returned {action!r} (a {type(action).__name__}), not an action "
@@ -142,10 +150,6 @@ def check_action(view: dict, action, name: str = "bot") -> dict:
                        f"choose zwróciło {action!r} (typ {type(action).__name__}), a nie akcję "
                        f"(słownik); dozwolone akcje: {listed}",
                        action=action, legal=legal)
-    key = _shown(action)
-    for a in legal:
-        if canonical(a) == key:
-            return a
     raise BotError("illegal", name,
                    f"choose returned {key}, which is not a legal action; the legal actions "
                    f"are: {listed}",

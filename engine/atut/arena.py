@@ -150,16 +150,19 @@ def _margin_points(game, gain):
     return list(getattr(game, field)) if field else gain
 
 
+def deal_setup(game_id: str, players: int, seed: int, d: int) -> tuple[int, list[str], int]:
+    """Duplicate deal ``d`` of an arena seeded ``seed``: its seed, deck (codes) and dealer."""
+    deal_seed = seed * 1_000_003 + d
+    rng = random.Random(deal_seed)
+    deck = atut.game_class(game_id).deck_for(players)
+    rng.shuffle(deck)
+    return deal_seed, C.codes(deck), rng.randrange(players)
+
+
 def play_deal(args) -> dict:
     """Play deal ``d`` in every rotation; per entry: summed win share and margin per rotation."""
     game_id, players, bots, d, seed, mode, cap_scale, budgets = args
-    cls = atut.game_class(game_id)
-    deal_seed = seed * 1_000_003 + d
-    rng = random.Random(deal_seed)
-    deck = cls.deck_for(players)
-    rng.shuffle(deck)
-    deck_codes = C.codes(deck)
-    dealer = rng.randrange(players)
+    deal_seed, deck_codes, dealer = deal_setup(game_id, players, seed, d)
     line = lineup(game_id, bots, players)
     entries = len(bots)
     share = [0.0] * entries

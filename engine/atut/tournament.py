@@ -38,14 +38,20 @@ import hashlib
 import itertools
 import json
 import os
-import random
 import sys
 import time
 
 import atut
 
-from . import cards as C
-from .arena import _dask_results, _margin_points, _pool_results, _winners, lineup, rotations
+from .arena import (
+    _dask_results,
+    _margin_points,
+    _pool_results,
+    _winners,
+    deal_setup,
+    lineup,
+    rotations,
+)
 from .bots import NAMES, make_bot, parse_level
 from .lab import KINDS, BotError, check_action, read_bot_file
 
@@ -115,17 +121,6 @@ def _boxed(source: str, name: str, time_limit: float | None):
 def _close_boxes() -> None:
     while _BOXES:
         _BOXES.popitem()[1].close()
-
-
-def deal_setup(game_id: str, players: int, seed: int, d: int) -> tuple[int, list[str], int]:
-    """Deal ``d``'s seed, deck (codes) and dealer: the arena's duplicate deal ``d``."""
-    cls = atut.game_class(game_id)
-    deal_seed = seed * 1_000_003 + d
-    rng = random.Random(deal_seed)
-    deck = cls.deck_for(players)
-    rng.shuffle(deck)
-    dealer = rng.randrange(players)
-    return deal_seed, C.codes(deck), dealer
 
 
 def _ranks(values: list[float]) -> list[int]:

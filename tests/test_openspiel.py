@@ -27,6 +27,7 @@ except ImportError:                                              # pragma: no co
 
 import atut
 from atut import arena
+from atut import lockstep as L
 from atut import openspiel as O
 from atut.game import canonical
 
@@ -324,41 +325,9 @@ def test_clone_and_serialisation(gid, n):
 
 # --- against OpenSpiel's C++ euchre -----------------------------------------------------------
 
-OS_SUITS = "CDHS"           # pyspiel.euchre.Suit order
-
-
-def _os_card(code):
-    """``"JH"`` (pyspiel's suit + rank, T for ten) -> our ``"JH"`` / ``"10H"``."""
-    suit, rank = code[0], code[1:]
-    return ("10" if rank == "T" else rank) + suit
-
-
-def _os_to_ours(cs, a, phase):
-    text = cs.action_to_string(cs.current_player(), a)
-    if text == "Pass":
-        return {"type": "pass"}
-    if text in ("Alone", "Partner"):
-        return {"type": "alone", "value": text == "Alone"}
-    if text in ("Clubs", "Diamonds", "Hearts", "Spades"):
-        if phase == "round1":
-            return {"type": "order_up"}
-        return {"type": "name", "suit": text[0]}
-    return {"type": "discard" if phase == "discard" else "play", "card": _os_card(text)}
-
-
-def _deck_for_ours(dealer, os_cards):
-    """Our deck (card codes by position) dealing the hands OpenSpiel dealt: its i-th card goes
-    to seat (dealer + i) % 4, the 21st is the upcard; ours follows G3's packets (DEAL_SEATS)."""
-    from atut.games.euchre import DEAL_SEATS, DECK
-    got = {s: [c for i, c in enumerate(os_cards[:20]) if (dealer + i) % 4 == s]
-           for s in range(4)}
-    deck = [None] * 24
-    for pos, s in enumerate(DEAL_SEATS[dealer]):
-        deck[pos] = got[s].pop(0)
-    deck[20] = os_cards[20]
-    rest = sorted(set(atut.cards.CODES[c] for c in DECK) - set(os_cards))
-    deck[21:] = rest
-    return deck
+# the card and action mapping, shared with the lockstep runs (atut.lockstep)
+OS_SUITS, _os_card, _os_to_ours, _deck_for_ours = (L.OS_SUITS, L.os_card, L.os_to_ours,
+                                                    L.deck_for_ours)
 
 
 def test_euchre_agrees_with_openspiel_euchre():

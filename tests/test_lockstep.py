@@ -1,0 +1,91 @@
+"""atut.lockstep: our euchre bots against OpenSpiel's C++ IS-MCTS on OpenSpiel's C++ euchre,
+both engines in lockstep (docs/OPENSPIEL.md).  A few deals here; the long rows are benchmark
+commands (docs/BOTS.md).  G9: OpenSpiel's dealer may not bury the upcard, so ours plays its
+next best action there; G10 and G13: OpenSpiel's stick-the-dealer is our ``redeal`` off."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+try:
+    import pyspiel  # noqa: F401
+except ImportError:                                              # pragma: no cover
+    if os.environ.get("CI") == "true":
+        raise
+    pytest.skip("open-spiel is not installed (pip install '.[openspiel]')",
+                allow_module_level=True)
+
+from atut import lockstep as L
+from atut.game import canonical
+
+
+def test_a_lockstep_deal_keeps_both_engines_together():
+    """Random legal play: at every step the same seat to move and the same legal set (apart
+    from G9's upcard discard), the same hands, and the same points at the end (G14)."""
+    rng = random.Random(3)
+    for k in range(30):
+        ls = L.Lockstep(random.Random(k))
+        assert sorted(ls.game.view(ls.dealer)["hand"]) == sorted(
+            L.os_card(ls.cs.action_to_string(-1, h.action))
+            for i, h in enumerate(ls.cs.full_history()[1:21]) if (ls.dealer + i) % 4 == ls.dealer)
+        while not ls.done():
+            ls.to_move()
+            mapped, legal = ls.choices()
+            assert {canonical(a) for a in legal} == set(mapped)
+            ls.apply(rng.choice(sorted(mapped)), mapped, legal)
+        r = ls.returns()
+        assert r[0] == -r[1] and r[0] in (-4, -2, -1, 1, 2, 4)
+
+
+def test_a_broken_lockstep_is_caught():
+    """An action applied to one engine only shows at the next comparison."""
+    ls = L.Lockstep(random.Random(5))
+    mapped, legal = ls.choices()
+    ls.cs.apply_action(mapped[sorted(mapped)[0]])         # OpenSpiel alone moves on
+    with pytest.raises(AssertionError):
+        ls.to_move()
+        ls.choices()
+
+
+def test_duplicate_deals_are_repeatable_and_swap_the_pairs():
+    a = L.duplicate((7, 0, "2", 50))
+    b = L.duplicate((7, 0, "2", 50))
+    assert [p["points"] for p in a["plays"]] == [p["points"] for p in b["plays"]]
+    assert a["margin"] == sum(p["points"] for p in a["plays"]) / 2
+
+
+def test_level_3_in_lockstep_and_the_report():
+    s = L.run("3", 100, deals=2, seed=2)
+    assert s["deals"] == 2 and len(s["rows"]) == 2
+    assert s["times"]["ours"][1] > 0 and s["times"]["theirs"][1] > 0
+    text = L.report(s)
+    assert "C++ IS-MCTS(100)" in text and "95% CI" in text
+
+
+def test_g9_our_dealer_never_buries_the_upcard_against_openspiel():
+    """A bot that always discards the upcard when it may is given its next choice (G9)."""
+
+    class Burier:
+        def choose(self, view):
+            legal = view["legal_actions"]
+            for a in legal:
+                if a["type"] == "discard" and a["card"] == view.get("upcard"):
+                    return a
+            return legal[0]
+
+    buried = 0
+    for k in range(40):
+        ls = L.Lockstep(random.Random(k))
+        while not ls.done():
+            seat = ls.to_move()
+            mapped, legal = ls.choices()
+            key = L._our_choice(Burier(), ls.game.view(seat), mapped)
+            if key is None:
+                buried += 1
+                key = L._our_choice(Burier(), ls.game.view(seat), mapped, second=True)
+            assert key in mapped
+            ls.apply(key, mapped, legal)
+    assert buried > 0

@@ -15,6 +15,7 @@ import sys
 import time
 
 import atut
+from atut.bots.catalogue import NUMBERS
 
 SUIT_SYMBOL = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
 
@@ -316,7 +317,7 @@ def main(argv=None) -> int:
     p.add_argument("--players", type=int)
     p.add_argument("--seat", type=int, default=0)
     p.add_argument("--seed", type=int, default=random.SystemRandom().randrange(10**6))
-    p.add_argument("--level", type=int, default=2, choices=(1, 2, 3, 4), help="bot level")
+    p.add_argument("--level", type=int, default=2, choices=NUMBERS, help="bot level")
     b = sub.add_parser("bench", help="random full games per second for each built game")
     b.add_argument("--seconds", type=float, default=2.0)
     b.add_argument("--games", help="comma-separated game ids (default: all built)")

@@ -76,10 +76,11 @@ def analyse(game_id: str, view: dict, level: int = 3, seed: int = 0,
     ``{"seat", "level", "actions": [{"action", "value", "win", "samples"}, ...] best first,
     "best", "beliefs"}`` and, where the view shows one, ``"reason"`` (``reason``).
     ``best == make_bot(game_id, level, seed, budget).choose(view)``."""
+    from .bots.catalogue import SEARCH_LEVELS
     from .bots.levels import make_bot, parse_level
     level = parse_level(level)
-    if level < 3:
-        raise ValueError("analyse takes level 3 or 4")
+    if level not in SEARCH_LEVELS:
+        raise ValueError(f"analyse takes a search level ({', '.join(map(str, SEARCH_LEVELS))})")
     legal = view.get("legal_actions") if isinstance(view, dict) else None
     if not legal:
         raise ValueError("the view has no legal actions: this seat is not to move")

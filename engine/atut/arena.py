@@ -46,10 +46,11 @@ import time
 import atut
 
 from . import cards as C
-from .bots import NAMES, make_bot, parse_level
+from .bots import make_bot, parse_level
+from .bots.catalogue import LEVEL_TABLE, NUMBERS, SEARCH_LEVELS, spelled
 from .lab import BotError, StudentBot, load_bot
 
-LEVEL_NAME = {v: k for k, v in NAMES.items()}
+LEVEL_NAME = {lv.number: lv.name for lv in LEVEL_TABLE}
 
 
 # --- one duplicate deal ----------------------------------------------------------------------
@@ -179,7 +180,7 @@ def play_deal(args) -> dict:
             b = None
             if not isinstance(lv, int):
                 b = _seat_bot(lv)
-            elif lv >= 3:
+            elif lv in SEARCH_LEVELS:
                 budget = dict(budgets.get(lv, {}))
                 # strict: a plug-in error must show, not be played around
                 b = make_bot(game_id, lv, seed=deal_seed * 31 + lv, budget=budget or None,
@@ -468,8 +469,8 @@ def main(argv=None) -> int:
                                  description="Bots against bots on duplicate deals.")
     ap.add_argument("game", choices=atut.GAME_IDS)
     ap.add_argument("--bots", required=True,
-                    help="comma-separated levels 1-4 or random,rules,search,strong, or bot "
-                         "files (mybot.py: a module defining choose(view))")
+                    help=f"comma-separated levels ({spelled()}), or bot files (mybot.py: "
+                         "a module defining choose(view))")
     ap.add_argument("--players", type=int, default=None)
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
@@ -521,7 +522,7 @@ def bench_bots(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m atut bench-bots",
                                  description="Bot decision times per game and level.")
     ap.add_argument("--games", default=None, help="comma-separated game ids (default: built)")
-    ap.add_argument("--levels", default="1,2,3,4")
+    ap.add_argument("--levels", default=",".join(map(str, NUMBERS)))
     ap.add_argument("--players", type=int, default=None,
                     help="player count (default: each game's smallest)")
     ap.add_argument("--deals", type=int, default=3, help="deals per game and level")
@@ -557,7 +558,8 @@ def bench_times(game_id: str, players: int, level: int, deals: int, seed: int) -
     capped = 0
     for d in range(deals):
         game = atut.new_game(game_id, players=players, seed=seed * 1000 + d)
-        bot = make_bot(game_id, level, seed=d, budget={"clock": "cpu"} if level >= 3 else None)
+        cpu = {"clock": "cpu"} if level in SEARCH_LEVELS else None
+        bot = make_bot(game_id, level, seed=d, budget=cpu)
         others = make_bot(game_id, 2, seed=d + 1)
         deal_no = game.deal_no
         while not game.is_over and game.deal_no == deal_no:

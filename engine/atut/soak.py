@@ -28,6 +28,7 @@ import traceback
 
 import atut
 from atut import invariants
+from atut.bots.catalogue import NUMBERS, SEARCH_LEVELS
 
 CHUNK = 25                      # games per task handed to a worker
 
@@ -56,7 +57,7 @@ def bots_for(game_id: str, players: int, seed: int, level: int) -> list:
     """The seats' bots of a seeded game: ``level`` everywhere, strict, and for levels 3 and 4
     the time cap lifted (CPU clock), as the arena plays: the same seed, the same decisions."""
     from atut.bots import make_bot
-    budget = {"time_cap": 1e9, "clock": "cpu"} if level >= 3 else None
+    budget = {"time_cap": 1e9, "clock": "cpu"} if level in SEARCH_LEVELS else None
     return [make_bot(game_id, level, seed=(seed * 7919 + s) & 0x7FFFFFFF, budget=budget,
                      strict=True) for s in range(players)]
 
@@ -191,7 +192,7 @@ def main(argv=None) -> int:
     ap.add_argument("--count", type=int, default=10_000, help="games per game and player count")
     ap.add_argument("--jobs", type=int, default=None, help="processes (default: every core)")
     ap.add_argument("--seed", type=int, default=0, help="the first game's seed")
-    ap.add_argument("--level", type=int, default=2, choices=(1, 2, 3, 4), help="bot level")
+    ap.add_argument("--level", type=int, default=2, choices=NUMBERS, help="bot level")
     a = ap.parse_args(argv)
     games = a.games.split(",") if a.games else list(atut.built_games())
     try:

@@ -35,10 +35,13 @@ import zlib
 
 from ..game import canonical
 from . import shards
+from .catalogue import BY_NUMBER, NUMBERS, spelled
+from .catalogue import NAMES as _NAMES
 from .interface import hooks, plugin
 from .search import BUDGETS
 
-NAMES = {"random": 1, "rules": 2, "search": 3, "strong": 4}
+# the levels' numbers, names, budgets and shards: bots.catalogue (LEVEL_TABLE)
+NAMES = dict(_NAMES)
 
 
 class Bot:
@@ -203,20 +206,23 @@ class StrongBot(SearchBot):
     level = 4
 
 
-LEVELS = {1: RandomBot, 2: RuleBot, 3: SearchBot, 4: StrongBot}
+# the class of each algorithm of the level table
+ALGORITHMS = {"random": RandomBot, "rules": RuleBot, "pimc": SearchBot, "pimc+solve": StrongBot}
+LEVELS = {lv.number: ALGORITHMS[lv.algorithm] for lv in BY_NUMBER.values()}
 
 
 def parse_level(level) -> int:
-    """A level from 1..4 or a name (random, rules, search, strong); ``ValueError`` otherwise."""
+    """A level's number from its number or name (``bots.catalogue``); ``ValueError``
+    otherwise."""
     if isinstance(level, str):
         s = level.strip().lower()
         if s in NAMES:
             return NAMES[s]
-        if s in ("1", "2", "3", "4"):
+        if s.isdigit() and int(s) in NUMBERS:
             return int(s)
-        raise ValueError(f"bot level must be 1-4 or one of {', '.join(NAMES)}, not {level!r}")
-    if type(level) is not int or level not in (1, 2, 3, 4):
-        raise ValueError(f"bot level must be 1, 2, 3 or 4, not {level!r}")
+        raise ValueError(f"bot level must be {spelled()}, not {level!r}")
+    if type(level) is not int or level not in NUMBERS:
+        raise ValueError(f"bot level must be {spelled()}, not {level!r}")
     return int(level)
 
 
@@ -230,8 +236,8 @@ def make_bot(game_id: str, level=1, seed: int = 0, budget: dict | None = None,
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be an integer, not {seed!r}")
     cls = LEVELS[level]
-    if level >= 3:
+    if issubclass(cls, SearchBot):
         return cls(game_id, seed, budget, strict=strict)
     if budget:
-        raise ValueError("only levels 3 and 4 take a budget")
+        raise ValueError("only the search levels take a budget")
     return cls(game_id, seed, strict=strict)

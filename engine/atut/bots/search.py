@@ -14,23 +14,12 @@ import random
 import time
 
 from ..game import canonical
+from .catalogue import BY_NUMBER, SEARCH_LEVELS
 from .interface import default_state_key, hooks
 
-# Budgets per level.  ``rollouts``: total rollouts (or solved samples) per decision, spread
-# evenly over the legal actions; ``min_samples``: at least this many determinizations even when
-# there are many actions; ``time_cap``: seconds, a safety net only; ``solve_nodes``: level 4's
-# node limit per exact endgame solve; ``clock``: "wall" (the page) or "cpu" (the arena and
-# benchmarks on a shared machine, where other processes' load must not cut searches short);
-# ``rule_bonus``: added to the mean value of the level-2 action, so that the search departs
-# from the rules only for a clearly better action (0: pure search); ``common_rollouts``: the
-# rollouts of all actions in one sample share one random stream (less noise between actions;
-# off until measured in the arena).
-BUDGETS = {
-    3: {"rollouts": 300, "min_samples": 8, "time_cap": 0.3, "solve_nodes": 0, "clock": "wall",
-        "rule_bonus": 0.0, "common_rollouts": False},
-    4: {"rollouts": 1000, "min_samples": 20, "time_cap": 1.0, "solve_nodes": 4000,
-        "clock": "wall", "rule_bonus": 0.0, "common_rollouts": False},
-}
+# Budgets per search level, from the level table (``bots.catalogue``, where their keys are
+# described); a game's plug-in overrides them with its own ``BUDGETS``.
+BUDGETS = {n: dict(BY_NUMBER[n].budget) for n in SEARCH_LEVELS}
 
 
 def fast_clone(game):

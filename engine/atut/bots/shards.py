@@ -40,11 +40,12 @@ import random
 import time
 
 from ..game import canonical
+from .catalogue import BY_NUMBER, SEARCH_LEVELS
 from .interface import hooks, plugin
 
-# shards of a decision per level: level 3 (and the hints, which show level 3's search) searches
-# in one piece, level 4 in four
-SHARDS = {3: 1, 4: 4}
+# shards of a decision per search level, from the level table (bots.catalogue): level 3 (and
+# the hints, which show level 3's search) searches in one piece, level 4 in four
+SHARDS = {n: BY_NUMBER[n].shards for n in SEARCH_LEVELS}
 # the budget keys counted per decision, split among the shards (ceiling of the share)
 SPLIT = ("rollouts", "rollouts_3p", "rollouts_3", "rollouts_4", "min_samples", "solve_samples",
          "solve_total")

@@ -7,6 +7,7 @@ import re
 
 from .. import games
 from ..bots import BUDGETS, plugin, shards
+from ..bots.catalogue import SEARCH_LEVELS
 from ..game import short
 
 # Hints and review grades search a counted budget only (the level's rollouts and node limits):
@@ -61,8 +62,8 @@ def check_job(job) -> None:
     game, level, view, legal = job["game"], job["level"], job["view"], job["legal"]
     if game not in games.ids():
         raise ValueError(f"shard_run: unknown game {short(repr(game))}")
-    if level not in (3, 4) or isinstance(level, bool):
-        raise ValueError("shard_run: the level is 3 or 4")
+    if level not in SEARCH_LEVELS or isinstance(level, bool):
+        raise ValueError(f"shard_run: the level is one of {list(SEARCH_LEVELS)}")
     for k in ("shard", "shards", "seed"):
         if type(job[k]) is not int or job[k] < 0:
             raise ValueError(f"shard_run: {k} must be a whole number")

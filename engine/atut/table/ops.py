@@ -27,6 +27,7 @@ import atut
 
 from ..bots import NAMES as LEVEL_NAMES
 from ..bots import shards
+from ..bots.catalogue import describe as describe_levels
 from ..game import short
 from .checks import check_job, check_nesting
 from .exchange import Ask, Jobs, Need, answer_here, check_results
@@ -61,7 +62,8 @@ def info(built: list | None = None, classes: dict | None = None) -> dict:
               and isinstance(classes, dict)):
         raise ValueError("info: built must be a list of game ids and classes an object")
     return {"games": list(atut.games.ids()), "built": list(built), "classes": classes,
-            "levels": dict(LEVEL_NAMES), "version": atut.__version__}
+            "levels": dict(LEVEL_NAMES), "level_table": describe_levels(),
+            "version": atut.__version__}
 
 
 def debug_register_game(name, source) -> dict:

@@ -41,9 +41,9 @@ def test_every_reader_follows_the_table():
     assert got["level_table"] == describe()
 
 
-@pytest.mark.parametrize("bad", [0, 5, "5", "expert?", 3.0, True, None])
+@pytest.mark.parametrize("bad", [0, 6, "6", "expert?", 3.0, True, None])
 def test_a_level_not_in_the_table_is_refused_with_the_table_s_words(bad):
-    with pytest.raises(ValueError, match="random, rules, search, strong"):
+    with pytest.raises(ValueError, match="random, rules, search, strong, expert"):
         parse_level(bad)
 
 

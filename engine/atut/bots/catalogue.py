@@ -17,6 +17,9 @@ benchmarks on a shared machine, where other processes' load must not cut searche
 ``rule_bonus``: added to the mean value of the level-2 action, so that the search departs from
 the rules only for a clearly better action (0: pure search); ``common_rollouts``: the rollouts
 of all actions in one sample share one random stream (off until measured in the arena).
+The tree search (``bots.ismcts``): ``iterations`` (fresh deals, one play-out each, counted)
+and ``uct_c`` (its exploration constant on ``evaluate``'s scale); its exact endgames use
+``rollouts``, ``min_samples`` and ``solve_nodes`` as ``bots.search`` does.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from types import MappingProxyType
 class Level:
     number: int
     name: str                   # "search": ``--bots search``, ``bots=search`` in a link
-    algorithm: str              # "random", "rules", "pimc" or "pimc+solve" (bots.levels)
+    algorithm: str              # "random", "rules", "pimc", "pimc+solve", "ismcts" (bots.levels)
     about: str                  # one line for help texts and ``info``
     budget: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
     shards: int = 1
@@ -55,6 +58,10 @@ LEVEL_TABLE: tuple[Level, ...] = (
           _b(rollouts=1000, min_samples=20, time_cap=1.0, solve_nodes=4000, clock="wall",
              rule_bonus=0.0, common_rollouts=False),
           shards=4),
+    Level(5, "expert", "ismcts",
+          "single-tree information-set MCTS over fresh deals, exact endgames",
+          _b(iterations=2000, uct_c=0.4, rollouts=300, min_samples=8, time_cap=1.0,
+             solve_nodes=6000, clock="wall", rule_bonus=0.0, common_rollouts=False)),
 )
 
 BY_NUMBER = MappingProxyType({lv.number: lv for lv in LEVEL_TABLE})

@@ -34,11 +34,11 @@ import warnings
 import zlib
 
 from ..game import canonical
-from . import shards
+from . import ismcts, shards
 from .catalogue import BY_NUMBER, NUMBERS, spelled
 from .catalogue import NAMES as _NAMES
 from .interface import hooks, plugin
-from .search import BUDGETS
+from .search import BUDGETS, search
 
 # the levels' numbers, names, budgets and shards: bots.catalogue (LEVEL_TABLE)
 NAMES = dict(_NAMES)
@@ -206,8 +206,45 @@ class StrongBot(SearchBot):
     level = 4
 
 
+class ExpertBot(SearchBot):
+    """Level 5: single-tree information-set MCTS (``bots.ismcts``) over fresh deals of the
+    hidden cards, the exact solver of ``bots.search`` once a sampled state is ``solvable``; the
+    most visited action is played."""
+
+    level = 5
+
+    def evaluate(self, view: dict, legal: list | None = None,
+                 rng: random.Random | None = None):
+        if legal is None:
+            legal = view["legal_actions"]
+        if rng is None:
+            rng = self.decision_rng(view)
+        h = hooks(self.plugin)
+        if h.determinize is None:
+            return None
+        try:
+            probe = h.determinize(view, random.Random(rng.getrandbits(32)))
+            if self.budget.get("solve_nodes") and h.solvable(probe, probe):
+                values = search(h, view, legal, rng, self.budget, self.stats)
+                return values, list(values)
+            values, visits = ismcts.search(self.plugin, view, legal, rng, self.budget,
+                                           self.stats)
+        except Exception as e:           # a plug-in bug must not stop the page's game
+            if self.strict:
+                raise
+            warnings.warn(f"{self.game_id} level {self.level} search failed ({e!r}); "
+                          "playing by the rules instead", RuntimeWarning, stacklevel=2)
+            self.stats["errors"] = self.stats.get("errors", 0) + 1
+            return None
+        # the most visited action first; among equal visits, the higher mean value
+        lo, span = min(values), max(values) - min(values) + 1e-9
+        scores = [n + 0.5 * (v - lo) / span for n, v in zip(visits, values)]
+        return values, scores
+
+
 # the class of each algorithm of the level table
-ALGORITHMS = {"random": RandomBot, "rules": RuleBot, "pimc": SearchBot, "pimc+solve": StrongBot}
+ALGORITHMS = {"random": RandomBot, "rules": RuleBot, "pimc": SearchBot, "pimc+solve": StrongBot,
+              "ismcts": ExpertBot}
 LEVELS = {lv.number: ALGORITHMS[lv.algorithm] for lv in BY_NUMBER.values()}
 
 

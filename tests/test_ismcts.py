@@ -1,0 +1,97 @@
+"""The expert level (5): single-tree information-set MCTS (``atut.bots.ismcts``) with exact
+endgames, on every game's plug-in (docs/BOTS.md, "The expert").  Strength is measured by the
+arena's benchmark rows, never here; here: it plays every game legally, its decisions are seeded
+and repeatable, and the tree's counts add up.  The fair-play test (tests/test_fair_play.py)
+covers it too."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import atut
+from atut.bots import hooks, ismcts, make_bot, plugin
+from atut.bots.catalogue import BY_NUMBER
+from atut.game import canonical
+
+SMALL = {"iterations": 120, "time_cap": 1e9, "clock": "cpu"}
+SETTINGS = [("sixty_six", 2), ("sixty_six", 3), ("euchre", 4), ("imperial", 2),
+            ("tysiac1001", 3), ("cesarz", 2), ("cesarz", 5)]
+
+
+def _position(game_id, players, seed, moves):
+    """A seeded game after ``moves`` level-2 decisions (fewer if it ends), at a seat with a
+    choice."""
+    g = atut.new_game(game_id, players=players, seed=seed)
+    rules = make_bot(game_id, 2, seed=seed)
+    k = 0
+    while g.to_move is not None:
+        v = g.view(g.to_move)
+        if k >= moves and len(v["legal_actions"]) > 1:
+            return g
+        g.apply(rules.choose(v))
+        k += 1
+    return None
+
+
+@pytest.mark.parametrize("game_id,players", SETTINGS)
+def test_the_expert_plays_a_deal_legally(game_id, players):
+    g = atut.new_game(game_id, players=players, seed=11)
+    bots = [make_bot(game_id, 5 if s == 0 else 2, seed=s, budget=SMALL if s == 0 else None,
+                     strict=True) for s in range(players)]
+    deal = g.deal_no
+    while g.to_move is not None and g.deal_no == deal:
+        g.apply(bots[g.to_move].choose(g.view(g.to_move)))       # apply checks legality
+    assert bots[0].stats.get("decisions", 0) > 0
+
+
+@pytest.mark.parametrize("game_id,players", [("sixty_six", 2), ("euchre", 4), ("cesarz", 3)])
+def test_decisions_are_seeded_and_repeatable(game_id, players):
+    g = _position(game_id, players, 3, 4)
+    view = g.view(g.to_move)
+    a = make_bot(game_id, 5, seed=9, budget=SMALL).evaluate(view)
+    b = make_bot(game_id, 5, seed=9, budget=SMALL).evaluate(view)
+    assert a == b
+    assert make_bot(game_id, 5, seed=9, budget=SMALL).choose(view) == \
+        make_bot(game_id, 5, seed=9, budget=SMALL).choose(view)
+
+
+def test_the_tree_counts_add_up_and_the_most_visited_action_is_played():
+    g = _position("cesarz", 3, 5, 3)
+    view = g.view(g.to_move)
+    legal = view["legal_actions"]
+    p = plugin("cesarz")
+    values, visits = ismcts.search(p, view, legal, random.Random(4), dict(SMALL, uct_c=0.4))
+    assert sum(visits) == SMALL["iterations"] and min(visits) >= 1
+    bot = make_bot("cesarz", 5, seed=1, budget=SMALL)
+    found = bot.evaluate(view)
+    best = max(range(len(legal)), key=lambda i: found[1][i])
+    again = ismcts.search(p, view, legal, bot.decision_rng(view), dict(bot.budget))[1]
+    assert again[best] == max(again)                       # the most visited action
+    assert canonical(bot.choose(view)) == canonical(legal[best])
+
+
+def test_an_open_endgame_is_solved_exactly_not_sampled():
+    """66 with two players once the stock is gone (G8): every hidden card is known, so the
+    expert values the actions with the exact solver (``solvable``), as level 4 does."""
+    rng = random.Random(2)
+    for seed in range(40):
+        g = atut.new_game("sixty_six", players=2, seed=seed)
+        while g.to_move is not None:
+            v = g.view(g.to_move)
+            probe = hooks(plugin("sixty_six")).determinize(v, rng)
+            if len(v["legal_actions"]) > 1 and hooks(plugin("sixty_six")).solvable(probe, probe):
+                bot = make_bot("sixty_six", 5, seed=1, budget=dict(SMALL))
+                bot.choose(v)
+                assert bot.stats.get("solved", 0) >= 1
+                return
+            g.apply(make_bot("sixty_six", 2, seed=seed).choose(v))
+    pytest.fail("no open endgame reached")
+
+
+def test_the_expert_is_a_row_of_the_level_table():
+    lv = BY_NUMBER[5]
+    assert (lv.name, lv.algorithm) == ("expert", "ismcts")
+    assert make_bot("euchre", "expert").level == 5
+    assert {"iterations", "uct_c"} <= set(make_bot("euchre", 5).budget)

@@ -29,6 +29,7 @@ from atut.backup import BackupError, check
 from harness import ENABLED_ACTION, wait_for_turn
 
 FINISHED, FIRST_SEED = 50, 100
+PLAYED = 3                   # of the finished games, played in the page (the rest: BULK)
 UNFINISHED = [("euchre", 4, 7), ("tysiac1001", 3, 3)]
 BOTS = {f"bot{i}.py": ("euchre" if i != 2 else "sixty_six",
                        f"def choose(view):\n    return view['legal_actions'][{i % 2}]\n")
@@ -58,6 +59,32 @@ PLAY = """async ([hash, acts]) => {
   }
   await P.flush();
   return P.view;
+}"""
+
+# A finished game through the worker's own ops (debug=1): new_game, the person's act and the
+# bots' bot_step to the end, then `keep` with the record autosave.js would write (its metaNow):
+# the save kept is the worker's.  Seconds for dozens of games; the page's own path (PLAY) costs
+# about two seconds a game (a new table, the moves drawn, each step kept, the background grading
+# of the review).
+BULK = """async ([seeds, lastDeal]) => {
+  const R = window.atutPage.request;
+  for (const seed of seeds) {
+    const started = Date.now();
+    let r = await R("new_game", { game: "sixty_six", players: 2, seed, seat: 0, levels: [1] });
+    for (let k = 0; !r.view.is_over; k++) {
+      if (k > 500) throw new Error("the game did not end");
+      r = r.view.to_move === 0 ? await R("act", { action: r.view.legal_actions[k % r.view.legal_actions.length] }) : await R("bot_step", {});
+    }
+    const v = r.view;
+    const won = v.winner === 0 || (Array.isArray(v.winner) && v.winner.includes(0));
+    const meta = { format: 1, id: `bulk-${seed}`, game: "sixty_six", players: 2, seed, seat: 0, levels: [1], delay: 0,
+      options: {}, started, updated: Date.now(), finished: true, deal_no: v.deal_no || 0, scores: [...v.scores],
+      last_deal: lastDeal, aids: { hints: seed % 3, undo: 0 }, version: null,
+      result: { winner: v.winner === undefined ? null : v.winner, won, score: v.scores[0] } };
+    const k = await R("keep", { meta });
+    if (!k.stored) throw new Error("not kept: " + k.error);
+  }
+  return seeds.length;
 }"""
 
 # what the browser keeps: every record and save (IndexedDB "atut") and the page's settings and
@@ -139,8 +166,13 @@ def exported(browser, dist_url, tmp_path_factory):
     problems = []
     ctx, pg = _new_page(browser, dist_url, problems)
     _menu(pg, dist_url)
-    for i in range(FINISHED):
-        v = pg.evaluate(PLAY, [f"#game=sixty_six&players=2&seed={FIRST_SEED + i}&seat=0&bots=1"
+    # most finished games through the worker's ops, a few as a person plays them in the page
+    # (their records with all the page writes: the finished deal's items, the result)
+    bulk = list(range(FIRST_SEED, FIRST_SEED + FINISHED - PLAYED))
+    assert pg.evaluate(BULK, [bulk, None]) == len(bulk)
+    _menu(pg, dist_url)
+    for seed in range(FIRST_SEED + len(bulk), FIRST_SEED + FINISHED):
+        v = pg.evaluate(PLAY, [f"#game=sixty_six&players=2&seed={seed}&seat=0&bots=1"
                                f"&delay=0&lang=en&debug=1", -1])
         assert v["is_over"]
     views = {}
@@ -174,7 +206,7 @@ def test_export_names_the_file_by_date_and_holds_everything(exported):
     assert len(got["games"]) == FINISHED + 2
     assert sum(g["meta"]["finished"] for g in got["games"]) == FINISHED
     assert {b["name"]: (b["game"], b["source"]) for b in got["bots"]} == BOTS
-    assert got["settings"]["atut.look.four"] == "on"
+    assert got["settings"]["atut.look.four"] == "on" and "atut.lang" not in got["settings"]
     assert sum(int(r["played"]) for r in exported["stats"]) == FINISHED
 
 
@@ -202,7 +234,7 @@ def test_a_fresh_browser_imports_everything_once_and_the_unfinished_games_play_o
         a, b = exported["dump"], pg.evaluate(DUMP, False)
         assert b["meta"] == a["meta"] and b["saves"] == a["saves"] and b["bad"] == []
         for k, v in a["ls"].items():
-            if k == "atut.lab.bots" or k.startswith(("atut.look.", "atut.delay", "atut.lang")):
+            if k == "atut.lab.bots" or k.startswith(("atut.look.", "atut.delay")):
                 assert b["ls"].get(k) == v, k
         assert "look-four" in pg.locator("body").get_attribute("class")   # applied at once
         # the same file again, dropped onto the panel: nothing changes

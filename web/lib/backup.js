@@ -19,9 +19,10 @@ import { el } from "./dom.js";
 
 const MAX_BYTES = 32 * 1024 * 1024;        // atut.backup.MAX_BYTES
 const BOTS_KEY = "atut.lab.bots";          // lib/lab/saved.js
-// the settings a backup carries: what lib/settings.js, aids.js, sound.js, pool.js, lang.js and
-// the lab's drafts keep; any other key of a file is left alone
-const SETTING = /^atut\.(lang|delay|sound|pool|hints|undo|look\.(large|projector|four)|pace\.(autoplay|keeptrick)|lab\.draft\.[a-z0-9_]{1,40})$/;
+// the settings a backup carries: what lib/settings.js, aids.js, sound.js, pool.js and the lab's
+// drafts keep; any other key of a file is left alone.  Not the language: it is this browser's
+// (and the link's), and an import never switches the page it is read in to another language.
+const SETTING = /^atut\.(delay|sound|pool|hints|undo|look\.(large|projector|four)|pace\.(autoplay|keeptrick)|lab\.draft\.[a-z0-9_]{1,40})$/;
 const TAKE_KEY = "atut.backup.take";       // the panel's "take the settings too" (on unless off)
 
 let last = null;                           // the last outcome: {outcome, code, lines: [[key, params]]}

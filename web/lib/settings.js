@@ -96,10 +96,7 @@ function backupApplied({ settings }) {
   const d = keptDelay();
   if (d !== null) on.delay(d);
   relabelSound();                                   // sound.js reads the kept setting as it plays
-  const lang = get("atut.lang");
-  const b = lang && lang !== S.lang ? document.querySelector(`[data-lang="${lang}"]`) : null;
-  if (b) b.click();                                  // the panel is redrawn in that language
-  else if (panel) relabelSettings();
+  if (panel) relabelSettings();
   window.dispatchEvent(new Event("resize"));
 }
 

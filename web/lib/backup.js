@@ -72,7 +72,7 @@ export function backupHTML() {
       <p class="settings-note">${esc(t("backup.note"))}</p>
       <div class="backup-buttons">
         <button type="button" class="primary" data-testid="backup-export">${esc(t("backup.export"))}</button>
-        <button type="button" data-testid="backup-import">${esc(t("backup.import"))}</button>
+        <button type="button" class="ghost" data-testid="backup-import">${esc(t("backup.import"))}</button>
         <input type="file" accept=".json,application/json" data-testid="backup-file" hidden>
       </div>
       <label class="field check"><input type="checkbox" data-testid="backup-take-settings" ${takeSettings() ? "checked" : ""}><span>${esc(t("backup.take_settings"))}</span></label>

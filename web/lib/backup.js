@@ -15,7 +15,6 @@ import { $ } from "./dom.js";
 import { t } from "./words.js";
 import { request } from "./worker-client.js";
 import { state as storeState } from "./saved-games.js";
-import { el } from "./dom.js";
 
 const MAX_BYTES = 32 * 1024 * 1024;        // atut.backup.MAX_BYTES
 const BOTS_KEY = "atut.lab.bots";          // lib/lab/saved.js
@@ -29,7 +28,7 @@ let last = null;                           // the last outcome: {outcome, code, 
 let seq = 0;
 let busy = false;
 let panel = null;
-let on = { applied: () => {} };
+let on = { refresh: async () => {}, applied: () => {} };
 
 function lsGet(key) { try { return localStorage.getItem(key); } catch (_) { return null; } }
 function lsPut(key, v) { localStorage.setItem(key, v); }
@@ -95,7 +94,8 @@ function show(outcome, lines, code = "") {
   renderResult();
 }
 
-/** Wire the section in `root` (the panel); `given.applied()`: settings were taken from a file. */
+/** Wire the section in `root` (the panel).  `given.refresh()`: the kept games were written (the
+ *  menu reads them again; app.js); `given.applied({settings})`: settings were taken. */
 export function bindBackup(root, given = {}) {
   panel = root;
   on = { ...on, ...given };
@@ -234,9 +234,7 @@ async function imported(name, r) {
   else lines.push(["backup.settings.taken", { count: taken }]);
   if (!changed && !taken) lines.push(["backup.nothing", {}]);
   // the menu's kept games, history and statistics read again
-  const [{ refreshSaved }, { renderMenu }] = await Promise.all([import("./autosave.js"), import("./menu.js")]);
-  await refreshSaved();
-  if (el.menu && !el.menu.hidden) renderMenu();
+  try { await on.refresh(); } catch (err) { console.warn("backup:", err); }
   show("imported", lines);
   on.applied({ settings: taken > 0 });
 }

@@ -86,7 +86,7 @@ function bind() {
     r.addEventListener("change", () => { const b = document.querySelector(`[data-lang="${r.value}"]`); if (b) b.click(); });
   }
   bindAidSettings(panel);
-  bindBackup(panel, { applied: backupApplied });
+  bindBackup(panel, { applied: backupApplied, refresh: () => on.backup() });
 }
 
 // --- Backup (lib/backup.js): settings taken from an imported file apply at once -------------
@@ -103,7 +103,7 @@ function backupApplied({ settings }) {
 // what app.js gives (initSettings): the bots' speed changed (the menu's and the table's), a pace
 // option changed (play.js: a kept trick goes on when the option is turned off, the only card
 // plays)
-let on = { delay: () => {}, pace: () => {} };
+let on = { delay: () => {}, pace: () => {}, backup: async () => {} };
 function paceChanged(name, value) { on.pace(name, value); }
 
 export function settingsOpen() { return !!panel; }
@@ -150,7 +150,8 @@ export function relabelSettings() {
   }
 }
 
-/** The panel's button and keys; `delay(ms)` and `pace(name, on)` are told of changes. */
+/** The panel's button and keys; `delay(ms)` and `pace(name, on)` are told of changes, `backup()`
+ *  of games written by an import (lib/backup.js). */
 export function initSettings(given) {
   on = { ...on, ...given };
   applyLooks();

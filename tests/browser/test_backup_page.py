@@ -3,7 +3,8 @@
 Settings' *Export to a file* (a real download); a fresh browser imports it through *Import a
 file…* (the real file chooser): the history, the statistics, the bots and the setting are there,
 both unfinished games resume where they were and play on, and the same file imported again
-(dropped onto the panel) changes nothing.  Then a seeded fuzzer's few hundred truncated and
+(dropped onto the panel) changes nothing; once the games were played on here the file's older
+versions leave them as they are, and a version that went another way is kept beside them.  Then a seeded fuzzer's few hundred truncated and
 mutated files (truncation at random points, byte flips, deleted and duplicated keys, wrong types,
 huge numbers, an illegal move in a save, a save of another game, other format versions) are each
 refused with the reason shown, the same reason as CPython's atut.backup.check gives, and the
@@ -25,6 +26,7 @@ import re
 import pytest
 from conftest import VIEWPORT, PageProblems
 
+import atut
 from atut.backup import BackupError, check
 from harness import ENABLED_ACTION, wait_for_turn
 
@@ -266,6 +268,29 @@ def test_a_fresh_browser_imports_everything_once_and_the_unfinished_games_play_o
             before = {s["id"]: s for s in b["saves"]}
             assert len(json.loads(after[ids[game]]["text"])["actions"]) \
                 > len(json.loads(before[ids[game]]["text"])["actions"])
+        # played on here, the file's versions are older: kept as they are; a version of the
+        # euchre game that went another way from the file's point is kept beside this one
+        played = {s["id"]: s["text"] for s in pg.evaluate(DUMP, False)["saves"]}
+        _menu(pg, dist_url)
+        _settings(pg)
+        r = _import_good(pg, exported, seq=1)
+        assert "0 updated" in r["text"] and "2 kept as they are (newer here)" in r["text"], r
+        data = json.loads(exported["file"])
+        [g] = [g for g in data["games"] if g["meta"]["id"] == ids["euchre"]]
+        here = json.loads(played[ids["euchre"]])["actions"]
+        apart = atut.load_game(g["save"])
+        at = len(json.loads(g["save"])["actions"])
+        apart.apply(next(a for a in apart.legal_actions() if a != here[at]))
+        data["games"] = [{"meta": g["meta"], "save": apart.to_json()}]
+        pg.set_input_files("[data-testid=backup-file]", files=[
+            {"name": "apart.json", "mimeType": "application/json",
+             "buffer": json.dumps(data).encode()}])
+        r = _result(pg, 2)
+        assert "1 kept in both versions" in r["text"] and "Both versions kept" in r["text"], r
+        pg.keyboard.press("Escape")
+        assert pg.locator(f"[data-continue='{ids['euchre']}~2']").count() == 1
+        assert played == {s["id"]: s["text"] for s in pg.evaluate(DUMP, False)["saves"]
+                          if s["id"] != ids["euchre"] + "~2"}
     finally:
         ctx.close()
     for pp in problems:

@@ -248,3 +248,19 @@ def test_the_backup_ops_are_the_workers_own():
     r = json.loads(desk.handle("backup_make", json.dumps({"games": 3, "bots": [], "settings": {}}),
                                WORKER))
     assert r["ok"] is False and "backup_make needs" in r["error"]
+
+
+def test_every_refusal_code_has_its_reason_in_both_languages():
+    """The page says why a file was refused in its language (web/lib/backup.js): each code
+    atut.backup raises, and the page's own (read), is a "backup.reason.<code>" in both."""
+    import re
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    source = (root / "engine/atut/backup.py").read_text(encoding="utf-8")
+    codes = set(re.findall(r'BackupError\(\s*"(\w+)"', source))
+    assert {"size", "json", "format", "older", "newer", "shape", "save", "duplicate"} <= codes
+    core = (root / "web/i18n/core.js").read_text(encoding="utf-8")
+    en, pl = core.split("\n  pl: {", 1)
+    keys = [set(re.findall(r'"(backup\.[a-z_.]+)":', lang)) for lang in (en, pl)]
+    assert {f"backup.reason.{c}" for c in codes | {"read"}} <= keys[0]
+    assert keys[0] == keys[1]

@@ -32,7 +32,7 @@ import { showProgress, engineFailed, showError, showWaiting } from "./lib/notice
 import { applyLang } from "./lib/lang.js";
 import { renderMenu, openMenu, closeMenu, initMenu, setMenuDelay } from "./lib/menu.js";
 import * as play from "./lib/play.js";
-import { initAutosave, findInProgress, resume, flush, relabelAutosave, keep, keptGame, forgetGame } from "./lib/autosave.js";
+import { initAutosave, findInProgress, resume, flush, relabelAutosave, keep, keptGame, forgetGame, refreshSaved } from "./lib/autosave.js";
 import { startOffline, checkForUpdate, relabelUpdate } from "./lib/offline.js";
 import { saveGame, readGameFile } from "./lib/game-file.js";
 import { initTable } from "./lib/table/render.js";
@@ -218,6 +218,8 @@ function bind() {
   initSettings({
     delay: (d) => { setMenuDelay(d); play.setDelay(d); },
     pace: play.paceChanged,
+    // an import of a backup file wrote games (lib/backup.js): the menu's lists and statistics
+    backup: async () => { await refreshSaved(); if (!el.menu.hidden) renderMenu(); },
   });
   initKeys();
   initAids({ undo: play.undo, countHint: play.countHint });

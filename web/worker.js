@@ -195,7 +195,93 @@ let storeFull = false;             // debug=1 only: a full storage simulated (de
 const isObject = (x) => x && typeof x === "object" && !Array.isArray(x);
 const needsDebug = (op) => { if (!debug) throw new Error(`${op} needs the page opened with debug=1`); };
 
+
+// --- the backup file (docs/PAGE.md "Backup file", atut.backup): ops backup_export and
+// backup_import below.  The worker reads every kept game (record and save) out of the store;
+// Python makes the file (backup_make: a kept game that would not load is left out) or checks a
+// file whole and plans its merge (backup_plan); nothing of a refused file is written, and a
+// plan is written in one IndexedDB transaction.  The lab's bots and the settings live in the
+// page's localStorage: the page sends them and writes what the plan gives back.
+
+/** A connection of our own to the store's database (store.open() made it and its stores),
+ *  closed after use so that it never holds up a newer version of the database. */
+async function backupDb() {
+  const opened = await store.open();
+  if (!opened.ok) throw new Error(opened.error || "the browser keeps no data");
+  return new Promise((resolve, reject) => {
+    const r = indexedDB.open("atut");
+    r.onsuccess = () => resolve(r.result);
+    r.onerror = () => reject(r.error || new Error("indexedDB.open failed"));
+    r.onblocked = () => reject(new Error("the database is blocked"));
+  });
+}
+
+const idbDone = (tx) => new Promise((resolve, reject) => {
+  tx.oncomplete = () => resolve();
+  tx.onabort = () => reject(tx.error || new Error("transaction aborted"));
+});
+
+/** Every kept game as {meta, save} (a record without a readable save is left out). */
+async function keptGames(db) {
+  const tx = db.transaction(["meta", "saves"]);
+  const get = (name) => new Promise((resolve, reject) => {
+    const r = tx.objectStore(name).getAll();
+    r.onsuccess = () => resolve(r.result);
+    r.onerror = () => reject(r.error);
+  });
+  const [metas, saves] = await Promise.all([get("meta"), get("saves")]);
+  const text = new Map(saves.filter((s) => s && s.format === store.FORMAT && typeof s.text === "string").map((s) => [s.id, s.text]));
+  return metas.filter((m) => isObject(m) && text.has(m.id)).map((m) => ({ meta: m, save: text.get(m.id) }));
+}
+
+/** The plan's games written at once: every record and save, or (an error) none. */
+async function writeGames(db, games) {
+  const tx = db.transaction(["meta", "saves"], "readwrite");
+  const meta = tx.objectStore("meta");
+  const saves = tx.objectStore("saves");
+  for (const g of games) {
+    meta.put(g.meta);
+    saves.put({ id: g.meta.id, format: store.FORMAT, text: g.save });
+  }
+  await idbDone(tx);
+}
+
+const backupOps = {
+  /** The backup file of everything kept: {bots, settings} from the page (its localStorage).
+   *  Result {url (a blob URL of the file), games, bots, settings, skipped}. */
+  async backup_export(args) {
+    if (!isObject(args) || !Array.isArray(args.bots) || !isObject(args.settings)) throw new Error("backup_export needs {bots, settings}");
+    await writes;
+    const db = await backupDb();
+    let games;
+    try { games = await keptGames(db); } finally { db.close(); }
+    const made = py("backup_make", { games, bots: args.bots, settings: args.settings, made: Date.now() });
+    const url = URL.createObjectURL(new Blob([made.text], { type: "application/json" }));
+    return { url, games: made.games, bots: made.bots, settings: made.settings, skipped: made.skipped };
+  },
+  /** Import a backup file's text: {text, bots} (bots: the lab's saved bots, {name, source}).
+   *  Result {refused: {code, where, message}} (nothing written), or {report, bots, settings}:
+   *  the games are written, the bots and settings are the page's to write. */
+  backup_import(args) {
+    if (!isObject(args) || typeof args.text !== "string" || !Array.isArray(args.bots)) throw new Error("backup_import needs {text, bots}");
+    const p = writes.then(async () => {
+      const db = await backupDb();
+      try {
+        const plan = py("backup_plan", { text: args.text, kept: await keptGames(db), bots: args.bots });
+        if (plan.refused) return { refused: plan.refused };
+        if (plan.games.length) await writeGames(db, plan.games);
+        return { report: plan.report, bots: plan.bots, settings: plan.settings };
+      } finally {
+        db.close();
+      }
+    });
+    writes = p.catch(() => {});
+    return p;
+  },
+};
+
 const own = {
+  ...backupOps,
   /** Keep the table's game: {meta} from the page, the save text taken now (this step's), the
    *  write queued after the earlier ones.  Result {stored: true} or {stored: false, name, error}. */
   keep(args) {

@@ -13,6 +13,7 @@ import { t } from "./words.js";
 import { aidSettingsHTML, bindAidSettings } from "./aids.js";
 import { soundOn, setSound, initSound, relabelSound, onSoundChange } from "./sound.js";
 import { POOL_CHOICES, poolChoice, autoPoolSize, setPoolChoice } from "./pool.js";
+import { backupHTML, bindBackup, unbindBackup } from "./backup.js";
 
 const LOOKS = { large: "atut.look.large", projector: "atut.look.projector", four: "atut.look.four" };
 const DELAY_KEY = "atut.delay";
@@ -62,7 +63,8 @@ function panelHTML() {
         <label class="field"><span>${esc(t("ui.pool"))}</span><select data-testid="settings-pool">${POOL_CHOICES.map(poolOpt).join("")}</select></label>
         <p class="settings-note">${esc(t("ui.pool.note"))}</p></fieldset>
       <fieldset><legend>${esc(t("ui.settings.look"))}</legend>${look("large")}${look("projector")}${look("four")}</fieldset>
-      <p class="settings-note">${esc(t("ui.settings.note"))}</p></div>`;
+      <p class="settings-note">${esc(t("ui.settings.note"))}</p>
+      ${backupHTML()}</div>`;
 }
 
 function bind() {
@@ -84,12 +86,24 @@ function bind() {
     r.addEventListener("change", () => { const b = document.querySelector(`[data-lang="${r.value}"]`); if (b) b.click(); });
   }
   bindAidSettings(panel);
+  bindBackup(panel, { applied: backupApplied, refresh: () => on.backup() });
+}
+
+// --- Backup (lib/backup.js): settings taken from an imported file apply at once -------------
+function backupApplied({ settings }) {
+  if (!settings) return;
+  applyLooks();
+  const d = keptDelay();
+  if (d !== null) on.delay(d);
+  relabelSound();                                   // sound.js reads the kept setting as it plays
+  if (panel) relabelSettings();
+  window.dispatchEvent(new Event("resize"));
 }
 
 // what app.js gives (initSettings): the bots' speed changed (the menu's and the table's), a pace
 // option changed (play.js: a kept trick goes on when the option is turned off, the only card
 // plays)
-let on = { delay: () => {}, pace: () => {} };
+let on = { delay: () => {}, pace: () => {}, backup: async () => {} };
 function paceChanged(name, value) { on.pace(name, value); }
 
 export function settingsOpen() { return !!panel; }
@@ -111,6 +125,7 @@ export function closeSettings() {
   if (!panel) return;
   panel.remove();
   panel = null;
+  unbindBackup();
   if (before && document.contains(before) && typeof before.focus === "function") before.focus();
   before = null;
 }
@@ -135,7 +150,8 @@ export function relabelSettings() {
   }
 }
 
-/** The panel's button and keys; `delay(ms)` and `pace(name, on)` are told of changes. */
+/** The panel's button and keys; `delay(ms)` and `pace(name, on)` are told of changes, `backup()`
+ *  of games written by an import (lib/backup.js). */
 export function initSettings(given) {
   on = { ...on, ...given };
   applyLooks();

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 import atut
 
+from .. import backup
 from ..bots import NAMES as LEVEL_NAMES
 from ..bots import shards
 from ..bots.catalogue import describe as describe_levels
@@ -277,6 +278,10 @@ OPS: dict[str, Op] = dict([
     _op("pool", Dispatcher.pool_mode, WORKER, on="desk"),
     _op("search_results", Dispatcher.search_results, WORKER, on="desk", resumes=True),
     _op("shard_run", shard_run, POOL, on=None),
+    # the backup file (atut.backup, docs/PAGE.md "Backup file"): the worker reads the store,
+    # Python makes the file or checks and merges one, the worker writes the plan
+    _op("backup_make", backup.make, WORKER, on=None),
+    _op("backup_plan", backup.plan_import, WORKER, on=None),
     # the tests' (debug=1)
     _op("debug_random_play", debug_random_play, PAGE, on=None, debug=True),
     _op("debug_memory", debug_memory, PAGE, POOL, on=None, debug=True),

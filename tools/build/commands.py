@@ -61,6 +61,7 @@ SCRIPTS = {
     "bench-lab": ("tests/browser/bench_lab.py", True),
     "bench-pool": ("tests/browser/bench_pool.py", True),
     "bench-boxes-page": ("tests/browser/bench_boxes.py", True),
+    "bench-tournament-page": ("tests/browser/bench_tournament.py", True),
     # bot decision times in Pyodide (Node) and CPython side by side (see its docstring)
     "bench-bots": ("tools/bench_bots.py", False),
 }

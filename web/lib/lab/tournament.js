@@ -254,18 +254,33 @@ function worker() {
   return T.worker;
 }
 
+/** Waits while paused; false once stopped. */
+async function gate() {
+  while (T.paused && !T.stopped) await T.pauseP;
+  return !T.stopped;
+}
+
 /** Run ``fn`` on each item, ``lanes`` at a time (in the items' order), while not stopped. */
 async function lanes(items, n, fn) {
   let next = 0;
   const lane = async () => {
-    while (!T.stopped && next < items.length) {
-      if (T.paused) await new Promise((r) => { T.resume = r; });
-      if (T.stopped) return;
+    while (next < items.length && await gate()) {
       const i = next++;
       await fn(items[i], i);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(n, items.length)) }, lane));
+}
+
+/** The schedule's game indices in runs of one table (its deals and rotations). */
+function byTable(schedule) {
+  const runs = [];
+  schedule.forEach(([table], i) => {
+    const last = runs[runs.length - 1];
+    if (last && String(schedule[last[0]][0]) === String(table)) last.push(i);
+    else runs.push([i]);
+  });
+  return runs;
 }
 
 async function start() {
@@ -346,7 +361,8 @@ async function start() {
       });
       try { await flushing; } finally { flushing = null; }
     };
-    await lanes(begin.schedule, cores, async ([table, seats, d], i) => {
+    const play = async (i) => {
+      const [table, seats, d] = begin.schedule[i];
       const task = [T.game, s.players, playing, table, seats, d, s.seed, begin.mode];
       const rec = await playGame(w, task, T.pool);
       T.games[i] = { table, seats, deal: d, ranks: rec.ranks, error: rec.error };
@@ -354,7 +370,16 @@ async function start() {
       T.done += 1;
       paintProgress();
       if (performance.now() - last > Math.max(1500, 4 * boardMs)) await flush(false);
-    });
+    };
+    // a lane a table while there are enough tables (each lane then needs one box a file,
+    // reused for all of its table's games), else a lane a game; the board rates the games
+    // in the schedule's order whatever order they end in
+    const runs = byTable(begin.schedule);
+    if (runs.length >= cores) {
+      await lanes(runs, cores, async (run) => { for (const i of run) { if (!(await gate())) return; await play(i); } });
+    } else {
+      await lanes(begin.schedule.map((x, i) => i), cores, play);
+    }
     await flush(true);
     T.seconds = (performance.now() - wall) / 1000;
     setState(T.stopped ? "stopped" : "done");
@@ -367,21 +392,28 @@ async function start() {
   }
 }
 
+function unpause() {
+  T.paused = false;
+  const r = T.resume;
+  T.resume = null;
+  if (r) r();
+}
+
 function pause() {
-  if (T.state === "running") { T.paused = true; setState("paused"); } else if (T.state === "paused") {
-    T.paused = false;
+  if (T.state === "running") {
+    T.paused = true;
+    T.pauseP = new Promise((r) => { T.resume = r; });
+    setState("paused");
+  } else if (T.state === "paused") {
+    unpause();
     setState("running");
-    const r = T.resume;
-    T.resume = null;
-    if (r) r();
   }
 }
 
 function stop() {
   if (!busy()) return;
   T.stopped = true;
-  T.paused = false;
-  if (T.resume) { const r = T.resume; T.resume = null; r(); }
+  unpause();
   note(L("lab.tny.stopping"));
 }
 
@@ -424,7 +456,7 @@ function paintExcluded() {
   const w = node("[data-testid=tny-excluded-wrap]");
   if (!T.excluded.length) { w.innerHTML = ""; return; }
   w.innerHTML = `<h3>${esc(L("lab.tny.excluded"))}</h3><ul class="tny-excluded" data-testid="tny-excluded">${T.excluded.map((x) =>
-    `<li data-name="${esc(x.name)}" data-kind="${esc(x.error.kind)}"><b>${esc(x.name)}</b>: ${esc(msg(x.error.messages))}</li>`).join("")}</ul>`;
+    `<li data-name="${esc(x.name)}" data-kind="${esc(x.error.kind)}"><b>${esc(x.name)}</b>: ${esc(msg(x.error.messages).replace(x.name + ": ", ""))}</li>`).join("")}</ul>`;
 }
 
 function paintErrors() {
@@ -559,8 +591,14 @@ async function openFile(f) {
 
 // --- wiring ------------------------------------------------------------------------------------
 
+let resizeTimer = null;
+
 function bind() {
   const r = T.root;
+  window.addEventListener("resize", () => {        // the chart is drawn to the panel's width
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(() => { if (T.board && T.root && T.root.offsetParent) drawChart(T.board); }, 200);
+  });
   const files = node("[data-testid=tny-files]");
   node("[data-testid=tny-add-files]").addEventListener("click", () => files.click());
   files.addEventListener("change", async () => { const fs = [...files.files]; files.value = ""; await addFiles(fs); });

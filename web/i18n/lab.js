@@ -172,7 +172,7 @@ const TOURNAMENT = {
     "lab.tny.col.wins": "Wygrane",
     "lab.tny.col.margin": "Średnia przewaga",
     "lab.tny.col.errors": "Błędy",
-    "lab.tny.col.timeouts": "Przekroczenia czasu",
+    "lab.tny.col.timeouts": "Poza czasem",
     "lab.tny.col.ms": "ms na decyzję",
     "lab.tny.pairwise": "Pojedynki",
     "lab.tny.pairwise_note": "Odsetek wspólnych gier, w których bot z wiersza zajął wyższe miejsce niż bot z kolumny (remis liczy się za pół).",

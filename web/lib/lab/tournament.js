@@ -485,8 +485,9 @@ function drawChart(b) {
   T.chart = new uPlot({
     width, height: big ? 360 : 240,
     scales: { x: { time: false } },
-    axes: [{ label: L("lab.tny.chart_x") }, {}],
-    series: [{}, ...b.rows.map((r, i) => ({ label: r.name, stroke: COLORS[i % COLORS.length], width: big ? 3 : 2 }))],
+    axes: big ? [{ label: L("lab.tny.chart_x"), font: "16px system-ui, sans-serif", labelFont: "bold 16px system-ui, sans-serif", size: 60, labelSize: 36 }, { font: "16px system-ui, sans-serif", size: 60 }]
+      : [{ label: L("lab.tny.chart_x") }, {}],
+    series: [{ label: L("lab.tny.chart_x") }, ...b.rows.map((r, i) => ({ label: r.name, stroke: COLORS[i % COLORS.length], width: big ? 3 : 2 }))],
     legend: { show: true },
   }, [xs, ...b.history], box);
 }

@@ -215,6 +215,62 @@ def test_tab_in_polish_by_keyboard_and_bad_input_changes_nothing(page, dist_url)
     assert page.locator("[data-testid=tny-entries] li[data-entry]").count() == 1
 
 
+def test_files_dropped_and_saved_bots_are_added(page, dist_url):
+    page.goto(f"{dist_url}#lab=sixty_six&lang=en")
+    page.wait_for_selector(TAB, timeout=120_000)
+    page.evaluate("""([a, b]) => localStorage.setItem('atut.lab.bots', JSON.stringify({
+        'saved_a.py': {source: a, game: 'sixty_six', saved: 1},
+        'saved_b.py': {source: b, game: 'sixty_six', saved: 2}}))""", [FIRST, LAST])
+    open_tab(page, dist_url)
+    page.select_option("[data-testid=tny-saved]", "saved_b.py")
+    page.click("[data-testid=tny-add-saved]")
+    page.click("[data-testid=tny-add-all-saved]")
+    page.evaluate("""([a, b]) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([a], 'dropped_one.py', {type: 'text/x-python'}));
+        dt.items.add(new File([b], 'dropped_two.py', {type: 'text/x-python'}));
+        const zone = document.querySelector('[data-testid=tny-drop]');
+        zone.dispatchEvent(new DragEvent('dragover', {dataTransfer: dt, bubbles: true, cancelable: true}));
+        zone.dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true}));
+    }""", [FIRST, LAST])
+    page.wait_for_selector("[data-testid=tny-entries] li[data-name='dropped_two.py']")
+    names = page.eval_on_selector_all("[data-testid=tny-entries] li[data-entry]",
+                                      "ls => ls.map(l => l.dataset.name)")
+    assert names == ["saved_b.py", "saved_a.py", "saved_b.py", "dropped_one.py",
+                     "dropped_two.py"]
+
+
+def test_pause_holds_the_games_and_stop_ends_the_tournament(page, dist_url):
+    """Levels only (no box to start): Pause starts no new game, Resume goes on, Stop ends
+    the tournament with the games played on the board."""
+    open_tab(page, dist_url)
+    add_level(page, 1)
+    add_level(page, 2)
+    settings(page, deals=300, limit=5, seed=1)
+    page.click("[data-testid=tny-start]")
+    page.wait_for_selector(f"{STATE}[data-state=running]", timeout=120_000)
+    bar = page.locator("[data-testid=tny-progress]")
+    page.wait_for_selector("[data-testid=tny-progress][data-done]:not([data-done='0'])")
+    page.click("[data-testid=tny-pause]")
+    assert page.get_attribute(STATE, "data-state") == "paused"
+    assert page.get_attribute("[data-testid=tny-pause]", "aria-pressed") == "true"
+    page.wait_for_timeout(1500)                     # the games under way end
+    held = bar.get_attribute("data-done")
+    page.wait_for_timeout(1500)
+    assert bar.get_attribute("data-done") == held and int(held) < 600
+    page.click("[data-testid=tny-pause]")
+    page.wait_for_function("(n) => Number(document.querySelector("
+                           "'[data-testid=tny-progress]').dataset.done) > n", arg=int(held))
+    page.click("[data-testid=tny-stop]")
+    page.wait_for_selector(f"{STATE}[data-state=stopped]", timeout=60_000)
+    done = int(bar.get_attribute("data-done"))
+    assert int(held) < done < 600
+    games = page.eval_on_selector_all("[data-testid=tny-board] tbody tr",
+                                      "rs => rs.map(r => Number(r.cells[4].textContent))")
+    assert games == [done, done]
+    assert not page.is_disabled("[data-testid=tny-start]")
+
+
 @pytest.mark.parametrize("bad", ["{", json.dumps({"format": "something else"})])
 def test_opening_a_file_that_is_no_results_says_so(page, dist_url, bad):
     open_tab(page, dist_url)

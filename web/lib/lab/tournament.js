@@ -26,6 +26,7 @@ import * as saved from "./saved.js";
 const L = (key, params = {}) => fillText((words[S.lang] && words[S.lang][key]) ?? words.en[key] ?? key, params);
 const LEVELS = [1, 2, 3, 4];
 const LEVEL_WORDS = { 1: "random", 2: "rules", 3: "search", 4: "strong" };   // as atut.tournament names them
+const STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000];   // whole table-deals on the x axis
 const COLORS = ["#1d4ed8", "#c2410c", "#15803d", "#7e22ce", "#b91c1c", "#0e7490", "#a16207", "#be185d", "#4d7c0f", "#334155"];
 
 const T = {
@@ -485,8 +486,8 @@ function drawChart(b) {
   T.chart = new uPlot({
     width, height: big ? 360 : 240,
     scales: { x: { time: false } },
-    axes: big ? [{ label: L("lab.tny.chart_x"), font: "16px system-ui, sans-serif", labelFont: "bold 16px system-ui, sans-serif", size: 60, labelSize: 36 }, { font: "16px system-ui, sans-serif", size: 60 }]
-      : [{ label: L("lab.tny.chart_x") }, {}],
+    axes: big ? [{ label: L("lab.tny.chart_x"), incrs: STEPS, font: "16px system-ui, sans-serif", labelFont: "bold 16px system-ui, sans-serif", size: 60, labelSize: 36 }, { font: "16px system-ui, sans-serif", size: 60 }]
+      : [{ label: L("lab.tny.chart_x"), incrs: STEPS }, {}],
     series: [{ label: L("lab.tny.chart_x") }, ...b.rows.map((r, i) => ({ label: r.name, stroke: COLORS[i % COLORS.length], width: big ? 3 : 2 }))],
     legend: { show: true },
   }, [xs, ...b.history], box);

@@ -295,7 +295,12 @@ async function start() {
   note("");
   const w = worker();
   const cores = Math.max(1, Math.min(16, navigator.hardwareConcurrency || 2));
-  T.pool = new BoxPool(s.limit, { maxBoxes: cores * s.players + s.players });
+  // boxes kept for reuse (each a Pyodide of about 130 MB, docs/RESULTS.md): at least a game's
+  // seats per lane and one more table, more while 40% of the memory the browser reports
+  // (navigator.deviceMemory, GB, at most 8 in Chromium) holds them, so that a class's files
+  // keep their boxes from one pairing to the next instead of starting new ones
+  const byMemory = Math.floor(((navigator.deviceMemory || 2) * 1024 * 0.4) / 130);
+  T.pool = new BoxPool(s.limit, { maxBoxes: Math.max(cores * s.players + s.players, byMemory) });
   T.stopped = false;
   T.paused = false;
   T.board = null;

@@ -390,6 +390,8 @@ async function start() {
     T.seconds = (performance.now() - wall) / 1000;
     setState(T.stopped ? "stopped" : "done");
   } catch (err) {
+    T.stopped = true;                     // the other lanes start no new game
+    unpause();
     note(L("lab.tny.failed", { message: err.message || String(err) }));
     setState("idle");
   } finally {

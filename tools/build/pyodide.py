@@ -80,10 +80,15 @@ def _pinned(name: str) -> str:
     raise BuildError(f"requirements-dev.txt pins no version of {name}")
 
 
+def openskill_version() -> str:
+    """The openskill version requirements-dev.txt pins (the one the build ships)."""
+    return _pinned("openskill")
+
+
 def openskill_wheel() -> Path:
     """openskill's pure-Python wheel (py3-none-any) at requirements-dev.txt's pin, downloaded
     by pip once into .cache/openskill/ (the tournament's board: atut.tournament.board)."""
-    version = _pinned("openskill")
+    version = openskill_version()
     cache = CACHE / "openskill"
     name = f"openskill-{version}-py3-none-any.whl"
     path = cache / name

@@ -611,10 +611,10 @@ function bind() {
   const files = node("[data-testid=tny-files]");
   node("[data-testid=tny-add-files]").addEventListener("click", () => files.click());
   files.addEventListener("change", async () => { const fs = [...files.files]; files.value = ""; await addFiles(fs); });
-  const drop = node("[data-testid=tny-drop]");
-  drop.addEventListener("dragover", (e) => { e.preventDefault(); drop.classList.add("over"); });
-  drop.addEventListener("dragleave", () => drop.classList.remove("over"));
-  drop.addEventListener("drop", (e) => {
+  const drop = node("[data-testid=tny-drop]");        // files dropped anywhere on the tab
+  r.addEventListener("dragover", (e) => { e.preventDefault(); drop.classList.add("over"); });
+  r.addEventListener("dragleave", (e) => { if (!r.contains(e.relatedTarget)) drop.classList.remove("over"); });
+  r.addEventListener("drop", (e) => {
     e.preventDefault();
     drop.classList.remove("over");
     if (e.dataTransfer && e.dataTransfer.files.length) addFiles([...e.dataTransfer.files]);

@@ -156,7 +156,7 @@ def test_failing_files_are_left_out_or_lose_and_the_tournament_goes_on(page, dis
     add_files(page, {"first.py": FIRST, "nochoose.py": (HOSTILE / "nochoose.py").read_text(),
                      "looper.py": _loops_in_deal_zero(2)})
     add_level(page, 1)
-    settings(page, deals=2, limit=2, seed=2)
+    settings(page, deals=2, limit=3, seed=2)
     run_to_end(page)
     out = page.locator("[data-testid=tny-entries] li[data-name='nochoose.py']")
     assert out.get_attribute("data-status") == "out"
@@ -172,7 +172,7 @@ def test_failing_files_are_left_out_or_lose_and_the_tournament_goes_on(page, dis
     assert int(row.get_attribute("data-errors")) == 4
     errs = page.locator("[data-testid=tny-errors] li[data-name='looper.py'][data-kind=timeout]")
     assert errs.count() == 4
-    assert "no answer within 2 s" in errs.first.inner_text()
+    assert "no answer within 3 s" in errs.first.inner_text()
     first = page.locator("[data-testid=tny-board] tr[data-name='first.py']")
     assert first.get_attribute("data-errors") == "0"
 

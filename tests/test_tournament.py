@@ -15,6 +15,7 @@ import pytest
 
 import atut
 from atut import arena, tournament
+from atut import cards as C
 from atut.box import BoxedBot
 from atut.lab import BotError, load_bot
 
@@ -179,6 +180,33 @@ def test_verify_finds_a_changed_action_outcome_or_board():
     bad["seed"] += 1
     assert tournament.verify(bad)
     assert tournament.verify({"format": "x"}) == ["not a atut-tournament file"]
+
+
+def test_review_replays_a_record_with_every_hand_open():
+    """The lab's Tournament tab reviews a game from its record (docs/LAB.md, "The Tournament
+    tab"): one step per action, the seat to move and every hand before it, in euchre a deal."""
+    for game, players in (("sixty_six", 2), ("euchre", 4)):
+        r = tournament.run(game, ["1", "2"], players=players, deals=1, seed=4, time_limit=5)
+        rec = r["games"][1]
+        out = tournament.review(game, rec)
+        acts = rec["save"]["actions"]
+        assert [s["action"] for s in out["steps"]] == acts and out["error"] is None
+        replay = atut.load_game(dict(rec["save"], actions=[]))
+        for st in out["steps"]:
+            assert st["seat"] == replay.to_move
+            assert st["hands"] == [C.codes(C.cards_of(h)) for h in replay.hands]
+            assert sum(map(len, st["hands"])) > 0
+            replay.apply(st["action"])
+        assert out["scores"] == list(replay.scores)
+        with pytest.raises(ValueError):
+            tournament.review("cesarz", rec)
+
+
+def test_results_is_the_run_and_the_command_lines_file():
+    r = tournament.run("sixty_six", ["1", "2"], deals=1, seed=2, time_limit=5)
+    again = tournament.results("sixty_six", 2, 1, 2, 5, r["entries"], r["excluded"],
+                               r["games"], r["seconds"])
+    assert again == r and tournament.verify(again) == []
 
 
 def test_two_jobs_give_the_same_games_and_board():

@@ -12,7 +12,10 @@
 // {name, bytes}: a pure-Python wheel the person picked, installed by micropip from the bytes.
 //
 // atut is installed by micropip from the site's own wheel (the Pyodide convention); micropip
-// itself ships in web/pyodide/.  Everything is fetched relative to this file.
+// itself ships in web/pyodide/.  Everything is fetched relative to this file.  The tournament's
+// ops (tournament_*: its board is atut.tournament.board, OpenSkill ratings) first install the
+// openskill wheel the build put beside atut's (build.json's "openskill"), once, by micropip from
+// its bytes: no index is reached.
 
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
@@ -26,6 +29,24 @@ async function fetchOk(url, kind) {
 
 let pyodide = null;
 let handle = null;
+let manifest = null;
+let openskillP = null;
+
+function openskill() {
+  if (!openskillP) {
+    openskillP = (async () => {
+      if (!manifest.openskill) throw new Error("this build has no openskill wheel");
+      const name = manifest.openskill.split("/").pop();
+      pyodide.FS.writeFile("/lab/wheels/" + name, new Uint8Array(await fetchOk(here("./" + manifest.openskill), "buffer")));
+      await pyodide.runPythonAsync(`
+import micropip
+await micropip.install("emfs:/lab/wheels/${name}", deps=False, index_urls=[])
+`);
+    })();
+    openskillP.catch(() => { openskillP = null; });
+  }
+  return openskillP;
+}
 
 async function boot() {
   const manifestP = fetchOk(here("./build.json"), "json");
@@ -41,7 +62,7 @@ async function boot() {
     stderr: (s) => console.warn(s),
   });
   await pyodide.loadPackage("micropip", { messageCallback: () => {} });
-  const manifest = await manifestP;
+  manifest = await manifestP;
   const wheelName = manifest.wheel.split("/").pop();
   pyodide.FS.mkdirTree("/lab/wheels");
   pyodide.FS.writeFile("/lab/wheels/" + wheelName, new Uint8Array(await wheelP));
@@ -87,6 +108,7 @@ self.onmessage = async (e) => {
   }
   let reply;
   try {
+    if (String(op).startsWith("tournament_")) await openskill();
     reply = op === "install" ? await install(args || {}) : JSON.parse(handle(String(op), args));
   } catch (err) {
     reply = { ok: false, error: String(err && err.message ? err.message : err) };

@@ -10,7 +10,10 @@ Ops: ``info`` (the game's example bots and view help), ``check`` (load a bot, re
 ``arena`` (atut.arena.run with the student's bot and opponents: levels or other saved bots),
 ``watch`` and ``watch_step`` (a whole game of the lab's own, the student's bot in seat 0, every
 hand open, one action a step), ``game_start``, ``game_send`` and ``game_drop`` (a tournament
-game of ``atut.tournament.game_steps``: the page answers its requests with the bots' boxes).
+game of ``atut.tournament.game_steps``: the page answers its requests with the bots' boxes);
+``tournament_plan``, ``tournament_begin``, ``tournament_add``, ``tournament_results``,
+``tournament_open`` and ``tournament_review``: a class tournament's entries, schedule, records,
+board (``atut.tournament.board``), export, import and review (web/lib/lab/tournament.js).
 ``install_wheel`` (not an op: awaited by the worker) installs a pure-Python wheel of the
 student's from bytes by micropip, no index reached.
 
@@ -299,9 +302,166 @@ def op_game_drop(args):
     return True
 
 
+# --- a class tournament (docs/LAB.md "Tournament"; the page's web/lib/lab/tournament.js) -----
+# The page plays the games (game_start/game_send above, bot files in boxes); this worker holds
+# the tournament's settings and records and computes the board with the engine's
+# atut.tournament.board (openskill, installed by web/lab-worker.js before the first of these
+# ops).  No bot file's code runs here.
+
+_tourney: dict = {}
+
+
+def _int(args, key, lo, hi):
+    v = args.get(key)
+    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+        raise ValueError(f"{key} must be a whole number from {lo} to {hi}, not {v!r}")
+    return v
+
+
+def op_tournament_plan(args):
+    """``{game, players, deals, seed, time_limit, entries: [{name, level} | {name, source}]}``:
+    the entries as the command line names them (``Entry``: a level "2 rules", a file its name,
+    made unique), the mode, the table's size, and per entry the task of its self-play check
+    (``self_play_check``: the file in every seat; ``None`` for a level)."""
+    from atut import tournament as T
+    game = args.get("game")
+    if game not in atut.GAME_IDS:
+        raise ValueError(f"unknown game {game!r}")
+    players = _int(args, "players", 1, 10)
+    if players not in atut.game_class(game).PLAYERS:
+        raise ValueError(f"{game} is played by {atut.game_class(game).PLAYERS} players")
+    _int(args, "deals", 1, 100000)
+    seed = _int(args, "seed", 0, 2**31 - 1)
+    entries = []
+    for b in args.get("entries") or []:
+        if isinstance(b, dict) and isinstance(b.get("source"), str):
+            name = str(b.get("name") or "bot.py")
+            entries.append(T.Entry(name, source=b["source"]))
+        elif isinstance(b, dict) and b.get("level") is not None:
+            entries.append(T.Entry.parse(str(b["level"])))
+        else:
+            raise ValueError(f"an entry is a level or a bot file, not {b!r}")
+    T._unique_names(entries)
+    mode = T._mode(game)
+    out = []
+    for e in entries:
+        d = {"name": e.name, "level": e.level, "sha256": e.sha256}
+        d["check"] = None if e.source is None else [
+            game, players, [{"name": e.name, "source": None, "level": None}], [0],
+            [0] * players, -1, seed, mode]
+        out.append(d)
+    return {"entries": out, "mode": mode, "table": T.table_size(game, players)}
+
+
+def op_tournament_begin(args):
+    """``{game, players, deals, seed, time_limit, entries: [{name, level, sha256}], excluded}``
+    (the entries that passed their check; the ones left out with their error): the schedule's
+    games as ``[table, seats, deal]`` in the board's order."""
+    from atut import tournament as T
+    game = args.get("game")
+    if game not in atut.GAME_IDS:
+        raise ValueError(f"unknown game {game!r}")
+    players, deals = _int(args, "players", 1, 10), _int(args, "deals", 1, 100000)
+    entries = [{k: v for k, v in (("name", e["name"]), ("level", e.get("level")),
+                                  ("sha256", e.get("sha256"))) if v is not None}
+               for e in args.get("entries") or []]
+    k = T.table_size(game, players)
+    if len(entries) < k:
+        raise ValueError(f"{len(entries)} bot(s) passed the self-play check; a table needs {k}")
+    sched = T.schedule(game, players, len(entries), deals)
+    limit = args.get("time_limit")
+    _tourney.clear()
+    _tourney.update(game=game, players=players, deals=deals, seed=_int(args, "seed", 0, 2**31 - 1),
+                    time_limit=float(limit) if limit else None, entries=entries,
+                    excluded=list(args.get("excluded") or []), games={}, total=len(sched))
+    return {"schedule": [[list(t), list(s), d] for t, s, d in sched], "mode": T._mode(game)}
+
+
+def _prefix() -> list:
+    games = _tourney.get("games") or {}
+    out = []
+    while len(out) in games:
+        out.append(games[len(out)])
+    return out
+
+
+def op_tournament_add(args):
+    """``{games: [[index, record], ...], board: bool}``: records kept; with ``board`` the board
+    of the games done so far in the schedule's order (the longest run from the first)."""
+    if not _tourney:
+        raise ValueError("no tournament has begun")
+    for i, rec in args.get("games") or []:
+        if not isinstance(i, int) or not 0 <= i < _tourney["total"] or not isinstance(rec, dict):
+            raise ValueError(f"no game {i!r} in this tournament")
+        _tourney["games"][i] = rec
+    out = {"done": len(_tourney["games"]), "total": _tourney["total"]}
+    if args.get("board"):
+        from atut import tournament as T
+        games = _prefix()
+        out["board"] = T.board([e["name"] for e in _tourney["entries"]], games)
+        out["rated"] = len(games)
+    return out
+
+
+def op_tournament_results(args):
+    """``{seconds}``: the results JSON (the command line's ``--out``) as text, and the board as
+    CSV (``to_csv``)."""
+    from atut import tournament as T
+    if not _tourney:
+        raise ValueError("no tournament has begun")
+    t = _tourney
+    r = T.results(t["game"], t["players"], t["deals"], t["seed"], t["time_limit"],
+                  t["entries"], t["excluded"], _prefix(), float(args.get("seconds") or 0.0))
+    return {"json": json.dumps(r, separators=(",", ":")), "csv": T.to_csv(r),
+            "complete": len(r["games"]) == t["total"]}
+
+
+def op_tournament_open(args):
+    """``{text}``: a results JSON read again (the command line's or the lab's export): every
+    game replayed and checked (``verify``), the board computed again; its settings, entries,
+    the files left out, the board and the problems found."""
+    from atut import tournament as T
+    try:
+        r = json.loads(args.get("text") or "")
+    except ValueError as e:
+        raise ValueError(f"not JSON: {e}") from None
+    problems = T.verify(r)
+    if problems and problems[0].startswith(("not a ", "version ", "malformed")):
+        raise ValueError(problems[0])
+    games = r["games"]
+    _tourney.clear()
+    _tourney.update(game=r["game"], players=r["players"], deals=r["deals"], seed=r["seed"],
+                    time_limit=r.get("time_limit"), entries=r["entries"],
+                    excluded=r.get("excluded") or [], games=dict(enumerate(games)),
+                    total=len(T.schedule(r["game"], r["players"], len(r["entries"]),
+                                         r["deals"])))
+    return {"game": r["game"], "players": r["players"], "deals": r["deals"], "seed": r["seed"],
+            "time_limit": r.get("time_limit"), "entries": r["entries"],
+            "excluded": _tourney["excluded"], "seconds": r.get("seconds"),
+            "board": T.board([e["name"] for e in r["entries"]], games), "problems": problems,
+            "games": [{"table": g["table"], "seats": g["seats"], "deal": g["deal"],
+                       "ranks": g["ranks"], "error": g.get("error")} for g in games]}
+
+
+def op_tournament_review(args):
+    """``{index}``: that game of the tournament step by step with every hand open."""
+    from atut import tournament as T
+    i = args.get("index")
+    rec = (_tourney.get("games") or {}).get(i)
+    if rec is None:
+        raise ValueError(f"no game {i!r} has been played in this tournament")
+    names = [e["name"] for e in _tourney["entries"]]
+    out = T.review(_tourney["game"], rec)
+    out["names"] = [names[e] for e in rec["seats"]]
+    return out
+
+
 OPS = {"info": op_info, "check": op_check, "arena": op_arena, "watch": op_watch,
        "watch_step": op_watch_step, "game_start": op_game_start, "game_send": op_game_send,
-       "game_drop": op_game_drop}
+       "game_drop": op_game_drop, "tournament_plan": op_tournament_plan,
+       "tournament_begin": op_tournament_begin, "tournament_add": op_tournament_add,
+       "tournament_results": op_tournament_results, "tournament_open": op_tournament_open,
+       "tournament_review": op_tournament_review}
 
 
 def handle(op: str, args_json: str) -> str:

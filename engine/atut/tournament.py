@@ -61,7 +61,7 @@ VERSION = 1
 LEVEL_NAME = {v: k for k, v in NAMES.items()}
 Z95 = 1.96
 
-__all__ = ["Entry", "run", "board", "verify", "main"]
+__all__ = ["Entry", "run", "board", "results", "review", "verify", "main"]
 
 
 # --- entries ----------------------------------------------------------------------------------
@@ -449,12 +449,43 @@ def run(game_id: str, bots: list, players: int | None = None, deals: int = 20, s
         games.append(rec)
         if callable(progress):
             progress(len(games), len(tasks))
-    names = [e.name for e in playing]
+    return results(game_id, players, deals, seed, time_limit, [e.to_dict() for e in playing],
+                   excluded, games, time.perf_counter() - t0)
+
+
+def results(game_id: str, players: int, deals: int, seed: int, time_limit: float | None,
+            entries: list[dict], excluded: list[dict], games: list[dict],
+            seconds: float) -> dict:
+    """The results JSON (``--out``; the lab's export): the settings, the deal seeds, the
+    entries that played (``Entry.to_dict``: a file's SHA-256), the files left out with their
+    reason, every game's record in schedule order and the board."""
     return {"format": FORMAT, "version": VERSION, "game": game_id, "players": players,
-            "deals": deals, "seed": seed, "mode": mode, "time_limit": time_limit,
+            "deals": deals, "seed": seed, "mode": _mode(game_id), "time_limit": time_limit,
             "deal_seeds": [seed * 1_000_003 + d for d in range(deals)],
-            "entries": [e.to_dict() for e in playing], "excluded": excluded,
-            "seconds": time.perf_counter() - t0, "games": games, "board": board(names, games)}
+            "entries": entries, "excluded": excluded, "seconds": seconds, "games": games,
+            "board": board([e["name"] for e in entries], games)}
+
+
+def review(game_id: str, rec: dict) -> dict:
+    """A tournament game's record step by step with every hand open (the game is over, or
+    stopped by a failed bot): ``{"steps": [{"i", "seat", "action", "hands", "trick"}],
+    "scores", "error"}``, as the table's review (``atut.table``) gives a finished deal."""
+    from . import cards as C
+    data = dict(rec["save"])
+    if data.get("game") != game_id:
+        raise ValueError(f"the record is not a game of {game_id}")
+    actions = list(data.get("actions") or [])
+    data["actions"] = []
+    g = atut.load_game(data)
+    steps = []
+    for i, a in enumerate(actions):
+        pub = g.view(None)
+        steps.append({"i": i, "seat": g.to_move, "action": a,
+                      "hands": [C.codes(C.cards_of(h)) for h in g.hands],
+                      "trick": pub.get("trick") or []})
+        g.apply(a)
+    return {"steps": steps, "scores": list(g.scores), "error": rec.get("error"),
+            "seats": rec.get("seats"), "deal": rec.get("deal")}
 
 
 # --- verifying a results file -----------------------------------------------------------------

@@ -16,6 +16,7 @@ import zipfile
 
 import build
 from tools.build import commands
+from tools.build.pyodide import openskill_version
 
 
 def test_wheel_is_pure_and_its_record_is_right(tmp_path):
@@ -100,6 +101,12 @@ def test_dist_has_the_runtime_micropip_and_relative_urls_only(dist_url):
     mp = d / "web" / "pyodide" / entry["file_name"]
     assert mp.is_file() and entry["version"] == build.MICROPIP_VERSION
     assert hashlib.sha256(mp.read_bytes()).hexdigest() == entry["sha256"]
+    # openskill (the lab's tournament board) as its pure-Python wheel at the pinned version
+    osk = d / "web" / manifest["openskill"]
+    assert osk.name == f"openskill-{openskill_version()}-py3-none-any.whl" and osk.is_file()
+    with zipfile.ZipFile(osk) as z:
+        assert "Root-Is-Purelib: true" in z.read(
+            f"openskill-{openskill_version()}.dist-info/WHEEL").decode()
     # our own files name no other origin and no absolute path
     ours = [d / "index.html"] + [p for p in (d / "web").rglob("*")
                                  if p.suffix in (".js", ".css", ".html", ".py")
@@ -123,6 +130,7 @@ def test_dist_holds_the_page_and_what_the_build_makes_nothing_else(dist_url):
     made = {"index.html", "manifest.webmanifest", "manifest.pl.webmanifest", "sw.js",
             "web/build.json", f"web/wheels/atut-{build.project_version()}-py3-none-any.whl",
             f"web/pyodide/micropip-{build.MICROPIP_VERSION}-py3-none-any.whl",
+            f"web/wheels/openskill-{openskill_version()}-py3-none-any.whl",
             "web/pyodide/snapshot.bin.gz", "web/lab/editor.js", "web/lab/editor.css",
             "web/lab/THIRD-PARTY-LICENSES.txt"}
     made |= {f"web/pyodide/{f}" for f in build.PYODIDE_FILES}

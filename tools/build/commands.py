@@ -62,6 +62,7 @@ SCRIPTS = {
     "bench-pool": ("tests/browser/bench_pool.py", True),
     "bench-boxes-page": ("tests/browser/bench_boxes.py", True),
     "bench-backup": ("tests/browser/bench_backup.py", True),
+    "bench-tournament-page": ("tests/browser/bench_tournament.py", True),
     # bot decision times in Pyodide (Node) and CPython side by side (see its docstring)
     "bench-bots": ("tools/bench_bots.py", False),
 }

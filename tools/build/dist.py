@@ -6,6 +6,7 @@ sub-path of any static host):
     web/pyodide/                    the Pyodide runtime + micropip (pyodide.py)
     web/pyodide/snapshot.bin.gz     Python started with atut imported (snapshot.py)
     web/wheels/atut-<version>-py3-none-any.whl                                    (wheel.py)
+    web/wheels/openskill-<pin>-py3-none-any.whl     the tournament board's ratings (pyodide.py)
     web/lab/                        the bot lab's editor bundle (lab.py) and lab.css
     web/rules/<game>.<lang>.json    the in-app rules from docs/rules/<game>.md (tools/rules_html.py)
     web/build.json                  names of the wheel and the runtime files, the build id, and
@@ -43,6 +44,8 @@ def build(dist: Path, quiet: bool = False) -> Path:
     pyo = dist / "web" / "pyodide"
     compiled, mp = pyodide.copy_runtime(pyo)
     wheel = build_wheel(dist / "web" / "wheels", compiled[1] if compiled else None)
+    osk = pyodide.openskill_wheel()
+    shutil.copy2(osk, dist / "web" / "wheels" / osk.name)
     info = static_info()
     snap = snapshot.write_snapshot(pyo, wheel, dist / "web" / "bridge.py")
     meta = {
@@ -54,6 +57,7 @@ def build(dist: Path, quiet: bool = False) -> Path:
         "wheel_sha256": file_sha256(wheel),
         "pyodide": pyodide.PYODIDE_VERSION,
         "micropip": "pyodide/" + mp.name,
+        "openskill": "wheels/" + osk.name,
     }
     if snap:
         meta["snapshot"] = snap

@@ -1,6 +1,9 @@
 """The Python runtime of the page, web/pyodide/: Pyodide's files from node_modules/pyodide,
 micropip (its wheel from the Python package index, cached in .cache/micropip/, and a lock entry
-that points at it, so that it loads offline) and byte code.
+that points at it, so that it loads offline) and byte code.  Also the openskill wheel for the
+lab's tournament board (``openskill_wheel``: the pure-Python wheel of the version
+requirements-dev.txt pins, cached in .cache/openskill/; the lab's worker installs it with
+micropip from the site's own copy).
 
 Pyodide's python_stdlib.zip holds only .py sources, so every module Python imports while it
 starts (about 200) would be compiled from source in the browser: most of the start-up time on a
@@ -65,6 +68,40 @@ def micropip_wheel() -> Path:
                         "-d", str(cache), "-q"], cwd=ROOT)
     if r.returncode != 0 or not path.exists():
         raise BuildError(f"could not download micropip {MICROPIP_VERSION} with pip")
+    return path
+
+
+def _pinned(name: str) -> str:
+    """The version requirements-dev.txt pins for ``name`` (``name==X``)."""
+    for line in (ROOT / "requirements-dev.txt").read_text(encoding="utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line.lower().startswith(name + "=="):
+            return line.split("==", 1)[1].strip()
+    raise BuildError(f"requirements-dev.txt pins no version of {name}")
+
+
+def openskill_version() -> str:
+    """The openskill version requirements-dev.txt pins (the one the build ships)."""
+    return _pinned("openskill")
+
+
+def openskill_wheel() -> Path:
+    """openskill's pure-Python wheel (py3-none-any) at requirements-dev.txt's pin, downloaded
+    by pip once into .cache/openskill/ (the tournament's board: atut.tournament.board)."""
+    version = openskill_version()
+    cache = CACHE / "openskill"
+    name = f"openskill-{version}-py3-none-any.whl"
+    path = cache / name
+    if path.exists():
+        return path
+    cache.mkdir(parents=True, exist_ok=True)
+    log(f"downloading openskill {version} into .cache/openskill (pip download)")
+    r = subprocess.run([sys.executable, "-m", "pip", "download", f"openskill=={version}",
+                        "--no-deps", "--only-binary=:all:", "--python-version", "3.13",
+                        "--implementation", "py", "--abi", "none", "--platform", "any",
+                        "-d", str(cache), "-q"], cwd=ROOT)
+    if r.returncode != 0 or not path.exists():
+        raise BuildError(f"could not download openskill {version}'s pure-Python wheel with pip")
     return path
 
 

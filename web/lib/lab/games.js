@@ -11,12 +11,29 @@
 import { BotBox } from "../box.js";
 
 /** Idle boxes per bot file (by name and source), reused with a fresh namespace of the bot;
- * a box that ended (time-out, crash) is never reused: the next game gets a new one. */
+ * a box that ended (time-out, crash) is never reused: the next game gets a new one.  With
+ * ``maxBoxes`` (a tournament of many files), opening a box beyond that many first ends the
+ * idle box used longest ago (each box is a Pyodide of its own). */
 export class BoxPool {
-  constructor(timeLimit = 1) {
+  constructor(timeLimit = 1, { maxBoxes = Infinity } = {}) {
     this.timeLimit = timeLimit;
+    this.maxBoxes = maxBoxes;
     this.idle = new Map();
     this.all = new Set();
+    this.used = 0;
+  }
+
+  evict() {
+    for (const b of this.all) if (b.dead) this.all.delete(b);
+    while (this.all.size >= this.maxBoxes) {
+      let oldest = null;
+      for (const list of this.idle.values()) for (const b of list) if (!oldest || b.lastUsed < oldest.lastUsed) oldest = b;
+      if (!oldest) return;
+      const list = this.idle.get(oldest.key);
+      list.splice(list.indexOf(oldest), 1);
+      this.all.delete(oldest);
+      oldest.close();
+    }
   }
 
   async take(spec) {
@@ -25,6 +42,7 @@ export class BoxPool {
     let box = list.pop();
     while (box && box.dead) box = list.pop();
     if (!box) {
+      this.evict();
       box = await BotBox.open({ source: spec.source, name: spec.name, timeLimit: this.timeLimit });
       box.key = key;
       this.all.add(box);
@@ -33,7 +51,8 @@ export class BoxPool {
   }
 
   release(box) {
-    if (box.dead || box.loadError) return;
+    box.lastUsed = ++this.used;
+    if (box.dead || box.loadError) { this.all.delete(box); if (!box.dead) box.close(); return; }
     if (!this.idle.has(box.key)) this.idle.set(box.key, []);
     this.idle.get(box.key).push(box);
   }
@@ -51,12 +70,15 @@ function boxError(box) {
 }
 
 /** One game of ``task`` (game_id, players, entries, table, seats, deal, seed, mode): its
- * record, as atut.tournament.game_steps returns it. */
+ * record, as atut.tournament.game_steps returns it.  The entries' sources go to the boxes
+ * only: the lab's worker gets each entry's name and level. */
 export async function playGame(worker, task, pool) {
   const specs = task[2];
   const seats = task[4];
   const boxes = {};
-  let r = await worker.request("game_start", { task });
+  const wire = [...task];
+  wire[2] = specs.map((sp) => ({ name: sp.name, level: sp.level ?? null }));
+  let r = await worker.request("game_start", { task: wire });
   try {
     while (!("done" in r)) {
       const req = r.req;

@@ -10,7 +10,8 @@
 // lab-error; also lab-stop, lab-save, lab-name, lab-saved, lab-export, lab-import, lab-wheel,
 // lab-opponent, lab-players, lab-deals, lab-limit, lab-progress, lab-csv, lab-chart, lab-help;
 // at the table (table.js): lab-play-against (with lab-against-seats: one or every other
-// seat), lab-partner (euchre), lab-table-watch.
+// seat), lab-partner (euchre), lab-table-watch; the tabs lab-tab-editor and lab-tab-tournament
+// (the class tournament: tournament.js).
 
 import { S, builtGames } from "../state.js";
 import { fillText } from "../../i18n.js";
@@ -29,7 +30,7 @@ const gameTitle = (g) => gameName(g);
 
 const lab = {
   root: null, editor: null, game: null, name: "bot.py", client: null, info: {}, classes: null,
-  result: null, chart: null, watchGen: 0, open: false, play: null, series: null, wheels: [], kit: null, busy: false, error: null,
+  tab: "editor", result: null, chart: null, watchGen: 0, open: false, play: null, series: null, wheels: [], kit: null, busy: false, error: null,
 };
 
 function node(sel) { return lab.root.querySelector(sel); }
@@ -68,7 +69,12 @@ function skeleton() {
     <span class="lab-state" data-testid="lab-state" aria-live="polite"></span>
     <button type="button" class="ghost" data-testid="lab-back" data-l="lab.back"></button>
   </div>
-  <div class="lab-grid">
+  <div class="lab-tabs" role="tablist">
+    <button type="button" role="tab" id="lab-tab-editor" aria-controls="lab-pane-editor" aria-selected="true" data-testid="lab-tab-editor" data-tab="editor" data-l="lab.tab.editor"></button>
+    <button type="button" role="tab" id="lab-tab-tournament" aria-controls="lab-pane-tournament" aria-selected="false" tabindex="-1" data-testid="lab-tab-tournament" data-tab="tournament" data-l="lab.tab.tournament"></button>
+  </div>
+  <div class="lab-pane" id="lab-pane-tournament" role="tabpanel" aria-labelledby="lab-tab-tournament" hidden></div>
+  <div class="lab-grid" id="lab-pane-editor" role="tabpanel" aria-labelledby="lab-tab-editor">
     <div class="lab-code panel">
       <div class="lab-tools">
         <label class="field inline"><span data-l="lab.name"></span><input data-testid="lab-name" spellcheck="false" autocomplete="off"></label>
@@ -131,8 +137,27 @@ function skeleton() {
   return s;
 }
 
+// --- the Tournament tab: lib/lab/tournament.js, loaded when first shown ----------------------
+
+async function showTab(tab) {
+  lab.tab = tab;
+  for (const b of lab.root.querySelectorAll("[data-tab]")) {
+    const on = b.dataset.tab === tab;
+    b.setAttribute("aria-selected", on ? "true" : "false");
+    b.tabIndex = on ? 0 : -1;
+  }
+  node("#lab-pane-editor").hidden = tab !== "editor";
+  node("#lab-pane-tournament").hidden = tab !== "tournament";
+  if (tab === "tournament") {
+    const m = await import("./tournament.js");
+    m.showTournament(node("#lab-pane-tournament"), { game: lab.game, classes: lab.classes, kit: lab.kit });
+  }
+}
+
 function paintWords() {
   for (const e of lab.root.querySelectorAll("[data-l]")) e.textContent = L(e.dataset.l);
+  node(".lab-tabs").setAttribute("aria-label", L("lab.tab.label"));
+  if (lab.tab === "tournament") import("./tournament.js").then((m) => m.relabelTournament());
   node(".lab-editor").setAttribute("aria-label", L("lab.editor"));
   if (lab.editor) lab.editor.setLabel(L("lab.editor"));
   const gs = node("[data-testid=lab-game]");
@@ -492,6 +517,14 @@ function bind() {
     if (lab.onBack) lab.onBack();
   });
   node("[data-testid=lab-game]").addEventListener("change", (e) => { location.hash = "lab=" + e.target.value; });
+  const tabs = node(".lab-tabs");
+  tabs.addEventListener("click", (e) => { const b = e.target.closest("[data-tab]"); if (b) showTab(b.dataset.tab); });
+  tabs.addEventListener("keydown", (e) => {              // the tab pattern: arrows move between tabs
+    if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
+    const next = lab.tab === "tournament" ? "editor" : "tournament";
+    e.preventDefault();
+    showTab(next).then(() => node(`[data-tab=${next}]`).focus());
+  });
   node("[data-testid=lab-run]").addEventListener("click", runArena);
   node("[data-testid=lab-check]").addEventListener("click", check);
   node("[data-testid=lab-watch]").addEventListener("click", watch);
@@ -617,6 +650,7 @@ export async function openLab(game, { onBack, play } = {}) {
   lab.root.hidden = false;
   if (lab.game !== game) await showGame(game);
   else paintWords();
+  if (lab.tab === "tournament") await showTab("tournament");
 }
 
 /** A language switch repaints the lab; the table's link written meanwhile gives way to the lab's. */

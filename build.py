@@ -13,6 +13,7 @@
     python3 build.py bench-pool         level-4 move and grade times with 1, 2, 4 search workers
     python3 build.py bench-boxes-page   memory per bot box, decisions/s through a box (Chromium)
     python3 build.py bench-tournament-page   the lab's tournament tab: deals/s of a round robin
+    python3 build.py bench-backup       export and import times of a 200-game backup (Chromium)
 
 Standard library only.  The first run sets up .venv/ (requirements-dev.txt), node_modules/
 (npm ci) and .cache/ (micropip, byte code); after that the build needs no network.  The steps

@@ -14,7 +14,7 @@
 // tny-excluded, tny-errors, tny-pairwise, tny-chart, tny-game + tny-review (a game's review:
 // tny-review-panel), tny-json, tny-csv, tny-open (+ tny-open-file).
 
-import { S } from "../state.js";
+import { S, levelNames, levelNumbers } from "../state.js";
 import { fillText } from "../../i18n.js";
 import words from "../../i18n/lab.js";
 import { esc, chip } from "../../cards.js";
@@ -24,8 +24,12 @@ import { BoxPool, playGame } from "./games.js";
 import * as saved from "./saved.js";
 
 const L = (key, params = {}) => fillText((words[S.lang] && words[S.lang][key]) ?? words.en[key] ?? key, params);
-const LEVELS = [1, 2, 3, 4];
-const LEVEL_WORDS = { 1: "random", 2: "rules", 3: "search", 4: "strong" };   // as atut.tournament names them
+// our levels and their names as the engine's level table gives them (info.levels), as
+// atut.tournament names them
+const FALLBACK_LEVELS = { random: 1, rules: 2, search: 3, strong: 4 };
+const levelTable = () => (Object.keys(levelNames()).length ? levelNames() : FALLBACK_LEVELS);
+const LEVELS = () => (levelNumbers().length ? levelNumbers() : Object.values(FALLBACK_LEVELS));
+const levelWord = (v) => Object.keys(levelTable()).find((k) => levelTable()[k] === v) || String(v);
 const STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000];   // whole table-deals on the x axis
 const COLORS = ["#1d4ed8", "#c2410c", "#15803d", "#7e22ce", "#b91c1c", "#0e7490", "#a16207", "#be185d", "#4d7c0f", "#334155"];
 
@@ -112,9 +116,7 @@ function paintWords() {
   for (const e of T.root.querySelectorAll("[data-l]")) e.textContent = L(e.dataset.l);
   const lv = node("[data-testid=tny-level]");
   const cur = lv.value || "2";
-  const names = (S.info && S.info.levels) || { random: 1, rules: 2, search: 3, strong: 4 };
-  const nameOf = (v) => Object.keys(names).find((k) => names[k] === v && !/^\d+$/.test(k)) || String(v);
-  lv.innerHTML = LEVELS.map((v) => `<option value="${v}">${esc(L("lab.level", { n: v, name: nameOf(v) }))}</option>`).join("");
+  lv.innerHTML = LEVELS().map((v) => `<option value="${v}">${esc(L("lab.level", { n: v, name: levelWord(v) }))}</option>`).join("");
   lv.value = cur;
   paintSaved();
   paintPlayers();
@@ -628,7 +630,7 @@ function bind() {
   });
   node("[data-testid=tny-add-level]").addEventListener("click", () => {
     const v = parseInt(node("[data-testid=tny-level]").value, 10);
-    if (LEVELS.includes(v)) addEntry({ name: `${v} ${LEVEL_WORDS[v]}`, source: null, level: v });
+    if (LEVELS().includes(v)) addEntry({ name: `${v} ${levelWord(v)}`, source: null, level: v });
   });
   node("[data-testid=tny-entries]").addEventListener("click", (e) => {
     const b = e.target.closest("[data-remove]");

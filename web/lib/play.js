@@ -354,6 +354,15 @@ export async function undo() {
   return true;
 }
 
+/** The game went to another tab (lib/writer.js): the bots stop and the person's controls are
+ *  off; the table stays in sight until a resume or a new game sets another. */
+export function stopTable() {
+  bumpGen();
+  hold = false;
+  if (holdGo) holdGo();
+  table.set({ busy: true, auto: null, held: false });
+}
+
 /** A hint was shown (aids.js): counted in the kept record. */
 export function countHint() {
   if (S.record) table.set({ record: { ...S.record, aids: { ...S.record.aids, hints: S.record.aids.hints + 1 } } });

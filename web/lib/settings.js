@@ -3,7 +3,7 @@
 // the shareable hash as `delay`, like the rest of what changes the game), the hint and undo aids
 // (lib/aids.js keeps them), the pace (the only legal card played by itself, a finished trick kept
 // until a key or a click, sounds: lib/sound.js), the search workers (lib/pool.js), and the look: large print, projector mode and the four-colour deck (body classes; not in
-// the hash, they change nothing of the game).  Opened from the top bar's Settings button; Esc or
+// the hash, they change nothing of the game), and whether the browser keeps the storage (lib/storage.js).  Opened from the top bar's Settings button; Esc or
 // × closes it.
 
 import { esc } from "../cards.js";
@@ -13,6 +13,7 @@ import { t } from "./words.js";
 import { aidSettingsHTML, bindAidSettings } from "./aids.js";
 import { soundOn, setSound, initSound, relabelSound, onSoundChange } from "./sound.js";
 import { POOL_CHOICES, poolChoice, autoPoolSize, setPoolChoice } from "./pool.js";
+import { storageHTML, bindStorage } from "./storage.js";
 
 const LOOKS = { large: "atut.look.large", projector: "atut.look.projector", four: "atut.look.four" };
 const DELAY_KEY = "atut.delay";
@@ -62,6 +63,7 @@ function panelHTML() {
         <label class="field"><span>${esc(t("ui.pool"))}</span><select data-testid="settings-pool">${POOL_CHOICES.map(poolOpt).join("")}</select></label>
         <p class="settings-note">${esc(t("ui.pool.note"))}</p></fieldset>
       <fieldset><legend>${esc(t("ui.settings.look"))}</legend>${look("large")}${look("projector")}${look("four")}</fieldset>
+      ${storageHTML(esc)}
       <p class="settings-note">${esc(t("ui.settings.note"))}</p></div>`;
 }
 
@@ -84,6 +86,7 @@ function bind() {
     r.addEventListener("change", () => { const b = document.querySelector(`[data-lang="${r.value}"]`); if (b) b.click(); });
   }
   bindAidSettings(panel);
+  bindStorage(panel);                               // the storage line: persistent or not, space used
 }
 
 // what app.js gives (initSettings): the bots' speed changed (the menu's and the table's), a pace

@@ -232,7 +232,7 @@ function bind() {
 function connectPlay() {
   // a table shown is kept at once: the worker then keeps each of its steps itself
   play.connectPlay({ stepped: keep, shown: () => { keep(); closeMenu(); }, failed: openMenu });
-  initWriter({ stop: play.stopTable, resumeId: resumeKept });
+  initWriter({ stop: play.stopTable, resumeId: resumeKept, elsewhere: openMenu });
 }
 
 /** The games, seat counts, options and bot levels from web/build.json (written by the build,

@@ -166,7 +166,7 @@ export async function resume(meta, delay) {
   if (!meta.finished) {
     if (await writer.holdGame(meta.id) === "elsewhere") { writer.showElsewhere(meta.id); return true; }
     meta = (await store.getMeta(meta.id)) || meta;  // the newest step (another tab played on)
-  }
+  } else writer.letGo();
   // a student's bot at the table: taken from the saved bots by name (lib/lab/table.js)
   let lab = null;
   let prep = null;

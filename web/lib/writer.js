@@ -26,10 +26,11 @@ let held = null;                   // {id, release()}: the game this tab holds
 let shown = null;                  // the notice on show: {kind: "elsewhere" | "lost" | "taking" | "failed", id}
 const lostIds = new Set();         // games this tab handed over: nothing of them is kept here
 let taking = null;                 // the id a take-over is under way for
-let on = { stop: () => {}, resumeId: async () => false };
+let on = { stop: () => {}, resumeId: async () => false, elsewhere: () => {} };
 
 /** What app.js gives: stop() the table (play.js stopTable), resumeId(id) the kept game resumed
- *  from the store (autosave.js; true when it is on the table). */
+ *  from the store (autosave.js; true when it is on the table), elsewhere() after the notice
+ *  that another tab holds the game (the menu opens: another game can be played here). */
 export function initWriter(given) {
   on = { ...on, ...given };
   if (channel) channel.onmessage = (e) => heard(e.data);
@@ -69,8 +70,13 @@ export async function holdGame(id) {
   if (!ok) return "elsewhere";
   lostIds.delete(id);
   mark("held");
-  if (shown && shown.id === id) { shown = null; hideNotice("writer"); }
+  if (shown && shown.kind !== "taking") { shown = null; hideNotice("writer"); }
   return "held";
+}
+
+/** Another table that needs no writer (a finished game's review): the game held is let go. */
+export function letGo() {
+  if (held) held.release();
 }
 
 /** A new game on the table (its id new): held here, any other let go. */
@@ -79,13 +85,14 @@ export function holdNew(id) {
   holdGame(id);
 }
 
-/** Another tab holds `id`: say so, and offer to take it over. */
-export function showElsewhere(id) {
+/** Another tab holds `id`: say so, and offer to take it over (`open`: the menu opens). */
+export function showElsewhere(id, { open = true } = {}) {
   shown = { kind: "elsewhere", id };
   mark("elsewhere");
   showNotice("writer", t("writer.elsewhere"), [
     { label: t("writer.take"), testid: "writer-take", onClick: () => takeOver(id) },
   ]);
+  if (open) on.elsewhere();
 }
 
 function showLost(id) {
@@ -99,7 +106,7 @@ function showLost(id) {
 /** The language changed: the notice again in the new language. */
 export function relabelWriter() {
   if (!shown) return;
-  if (shown.kind === "elsewhere") showElsewhere(shown.id);
+  if (shown.kind === "elsewhere") showElsewhere(shown.id, { open: false });
   else if (shown.kind === "lost") showLost(shown.id);
   else if (shown.kind === "taking") showNotice("writer", t("writer.taking"));
   else showFailed(shown.id);

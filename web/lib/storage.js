@@ -67,8 +67,8 @@ export function storageText(st) {
  *  answers. */
 export function storageHTML(esc) {
   return `<fieldset data-testid="settings-storage"><legend>${esc(t("storage.title"))}</legend>
-      <p class="settings-note" data-testid="storage-line" aria-live="polite">${esc(t("storage.checking"))}</p>
-      <button type="button" data-testid="storage-persist" hidden>${esc(t("storage.ask"))}</button></fieldset>`;
+      <p class="storage-line" data-testid="storage-line" aria-live="polite">${esc(t("storage.checking"))}</p>
+      <button type="button" class="ghost storage-ask" data-testid="storage-persist" hidden>${esc(t("storage.ask"))}</button></fieldset>`;
 }
 
 /** Fill Settings' storage line of `panel`, and its button (shown while not persistent). */

@@ -306,7 +306,7 @@ export async function act(action) {
     showError("");
   } catch (err) {
     ok = false;
-    showError(t("ui.error", { message: err.message }));
+    if (gen === S.gen) showError(t("ui.error", { message: err.message }));   // else the table is gone
   } finally {
     if (gen === S.gen) table.set({ busy: false });
   }

@@ -65,7 +65,7 @@ function acquire(id, options) {
 /** Hold game `id` before it is played here: "held", or "elsewhere" when another tab has it. */
 export async function holdGame(id) {
   if (held && held.id === id) return "held";
-  if (held) { held.release(); }
+  // the game held now is let go only once this one is held (acquire), not when it is elsewhere
   const ok = await acquire(id, { ifAvailable: true });
   if (!ok) return "elsewhere";
   lostIds.delete(id);

@@ -209,7 +209,7 @@ const WRITER = (self.crypto && crypto.randomUUID) ? crypto.randomUUID()
 const STEP_OPS = new Set(["act", "bot_step", "undo"]);
 const TABLE_OPS = new Set(["new_game", "load"]);      // a new table: not bound until `keep`
 let writes = Promise.resolve();    // the store's writes, in the order they were asked for
-let bound = null;                  // {meta, text}: the table's kept record and its last kept save
+let bound = null;                  // {meta, kept}: the table's kept record and the save text last kept
 let released = null;               // the id of a game handed to another tab (`release`, or lost)
 
 /** Write meta (and the save text, unless unchanged) after the writes before it; the result

@@ -81,7 +81,7 @@ def _person_actions(save_text, seat):
 
 
 def _refuses(page):
-    """A tab that lost the game says so and takes no move (G: the table is another tab's)."""
+    """A tab that lost the game says so and takes no move: the game is played in the other tab."""
     page.wait_for_selector("body[data-writer=lost]")
     note = page.locator("[data-testid=notice-writer]")
     assert "another tab" in note.inner_text()

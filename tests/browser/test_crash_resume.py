@@ -15,16 +15,9 @@ import signal
 import time
 from pathlib import Path
 
-import pytest
-
 import atut
 import build
 from harness import ENABLED_ACTION, game_url, saved_game, wait_for_turn, wait_until
-
-try:
-    from playwright.sync_api import sync_playwright
-except ImportError:                  # plain `python3 -m pytest` without the venv
-    sync_playwright = None
 
 GAME = dict(game="euchre", players=4, seed=31, seat=0, bots="1", delay=0)
 KILLS = 20
@@ -101,52 +94,50 @@ def _kill(main: int, kids: set[int]) -> None:
                 pass
 
 
-def test_a_killed_browser_resumes_at_a_whole_step(dist_url, tmp_path):
-    if sync_playwright is None:
-        pytest.fail("playwright is not installed: run the browser tests with `python3 build.py test`")
+def test_a_killed_browser_resumes_at_a_whole_step(browser, dist_url, tmp_path):
     rng = random.Random(20261207)
     profile = tmp_path / "profile"
     link = game_url(dist_url, **GAME)
     made: list[dict] = []
     lost = 0
     start = time.monotonic()
-    with sync_playwright() as pw:
-        for i in range(KILLS + 1):
-            ctx = pw.chromium.launch_persistent_context(
-                str(profile), executable_path=build.CHROMIUM, headless=True,
-                args=build.CHROMIUM_ARGS, viewport={"width": 1280, "height": 800}, locale="en-US")
-            page = ctx.pages[0] if ctx.pages else ctx.new_page()
-            page.set_default_timeout(60_000)
-            page.goto(link)
-            page.wait_for_selector("body[data-engine=ready]", timeout=120_000)
-            wait_until(page, "() => window.atutPage && window.atutPage.view !== null", timeout=60_000)
-            assert wait_for_turn(page) == "turn", "the game ended before the kills did"
-            stored = page.evaluate(STORED)
-            assert stored["bad"] == 0, f"restart {i}: a record was set aside as unreadable"
-            assert page.locator("[data-testid=notice-bad]").count() == 0
-            assert len(stored["saves"]) == 1 and len(stored["metas"]) == 1, f"restart {i}: {stored['metas']}"
-            kept = _person_actions(stored["saves"][0], GAME["seat"])
-            # a whole step: the moves made, or all but the one being made when it died
-            if kept == made[:-1] and made:
-                made.pop()
-                lost += 1
-            assert kept == made, f"restart {i}: kept {kept}, made {made}"
-            # the table is the kept save's
-            assert _person_actions(saved_game(page), GAME["seat"]) == kept
-            if i == KILLS:
-                ctx.close()
-                break
-            main, kids = _processes(profile)
-            assert main is not None, "the browser process was not found"
-            button = page.locator(ENABLED_ACTION).first
-            made.append(json.loads(button.get_attribute("data-action")))
-            button.click()
-            # half the kills within the first 30 ms: while the move is on its way or written
-            time.sleep(rng.uniform(0, 0.03) if rng.random() < 0.5 else rng.uniform(0, 0.3))
-            _kill(main, kids)
-            try:
-                ctx.close()
-            except Exception:        # the browser is gone: Playwright may say so
-                pass
+    chromium = browser.browser_type          # the session's Playwright starts a browser of its own
+    for i in range(KILLS + 1):
+        ctx = chromium.launch_persistent_context(
+            str(profile), executable_path=build.CHROMIUM, headless=True,
+            args=build.CHROMIUM_ARGS, viewport={"width": 1280, "height": 800}, locale="en-US")
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        page.set_default_timeout(60_000)
+        page.goto(link)
+        page.wait_for_selector("body[data-engine=ready]", timeout=120_000)
+        wait_until(page, "() => window.atutPage && window.atutPage.view !== null", timeout=60_000)
+        assert wait_for_turn(page) == "turn", "the game ended before the kills did"
+        stored = page.evaluate(STORED)
+        assert stored["bad"] == 0, f"restart {i}: a record was set aside as unreadable"
+        assert page.locator("[data-testid=notice-bad]").count() == 0
+        assert len(stored["saves"]) == 1 and len(stored["metas"]) == 1, f"restart {i}: {stored['metas']}"
+        kept = _person_actions(stored["saves"][0], GAME["seat"])
+        # a whole step: the moves made, or all but the one being made when it died
+        if kept == made[:-1] and made:
+            made.pop()
+            lost += 1
+        assert kept == made, f"restart {i}: kept {kept}, made {made}"
+        # the table is the kept save's
+        assert _person_actions(saved_game(page), GAME["seat"]) == kept
+        if i == KILLS:
+            ctx.close()
+            break
+        main, kids = _processes(profile)
+        assert main is not None, "the browser process was not found"
+        button = page.locator(ENABLED_ACTION).first
+        made.append(json.loads(button.get_attribute("data-action")))
+        button.click()
+        # half the kills within the first 30 ms: while the move is on its way or written
+        time.sleep(rng.uniform(0, 0.03) if rng.random() < 0.5 else rng.uniform(0, 0.3))
+        _kill(main, kids)
+        try:
+            ctx.close()
+        except Exception:        # the browser is gone: Playwright may say so
+            pass
     print(f"{KILLS} kills: {len(made)} moves kept, {lost} lost at the kill, "
           f"{time.monotonic() - start:.0f} s")

@@ -153,3 +153,37 @@ def test_the_notice_speaks_polish(browser, dist_url):
         assert _person_actions(saved_game(b), 0) == made
     finally:
         ctx.close()
+
+
+def test_a_frozen_holder_loses_the_game_and_cannot_write(browser, dist_url):
+    """The holder does not answer (its page frozen by Chromium, as a tab in the background
+    is): the taking tab waits 3 s, steals the lock and resumes; once the holder runs again it
+    learns it lost the game, and its worker's writes are refused by the store's writer check."""
+    link = game_url(dist_url, **{**GAME, "seed": 23})
+    ctx = browser.new_context(viewport=VIEWPORT, locale="en-US")
+    try:
+        made = []
+        a, errors_a = _open(ctx, link)
+        wait_until(a, "() => window.atutPage.view !== null")
+        a.wait_for_selector("body[data-writer=held]")
+        _move(a, made)
+        cdp = ctx.new_cdp_session(a)
+        cdp.send("Page.setWebLifecycleState", {"state": "frozen"})
+        b, errors_b = _open(ctx, link)
+        b.wait_for_selector("body[data-writer=elsewhere]")
+        _take(b, "writer-take")
+        _move(b, made)
+        _move(b, made)
+        cdp.send("Page.setWebLifecycleState", {"state": "active"})
+        _refuses(a)
+        # the holder's worker, run again, wrote nothing over the other tab's moves
+        assert _kept(b) == made
+        b.reload()
+        b.wait_for_selector(READY, timeout=120_000)
+        wait_until(b, "() => window.atutPage.view !== null")
+        b.wait_for_selector("body[data-writer=held]")
+        assert _person_actions(saved_game(b), GAME["seat"]) == made
+        for errs in (errors_a, errors_b):
+            assert not errs, errs
+    finally:
+        ctx.close()

@@ -40,21 +40,19 @@ def _lang(page, lang):
 
 
 @pytest.fixture
-def disk_page(dist_url, tmp_path):
-    """A page of Chromium with its profile on disk; fails its test on a page error."""
-    if sync_playwright is None:
-        pytest.fail("playwright is not installed: run the browser tests with `python3 build.py test`")
+def disk_page(browser, dist_url, tmp_path):
+    """A page of Chromium with its profile on disk (a browser of its own, started by the
+    session's Playwright); fails its test on a page error."""
     errors = []
-    with sync_playwright() as pw:
-        ctx = pw.chromium.launch_persistent_context(
-            str(tmp_path / "profile"), executable_path=build.CHROMIUM, headless=True,
-            args=build.CHROMIUM_ARGS, viewport={"width": 1280, "height": 800}, locale="en-US")
-        page = ctx.pages[0] if ctx.pages else ctx.new_page()
-        page.set_default_timeout(60_000)
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        yield page
-        ctx.close()
+    ctx = browser.browser_type.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=build.CHROMIUM, headless=True,
+        args=build.CHROMIUM_ARGS, viewport={"width": 1280, "height": 800}, locale="en-US")
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    page.set_default_timeout(60_000)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    yield page
+    ctx.close()
     assert not errors, errors
 
 

@@ -3,7 +3,7 @@
 // the shareable hash as `delay`, like the rest of what changes the game), the hint and undo aids
 // (lib/aids.js keeps them), the pace (the only legal card played by itself, a finished trick kept
 // until a key or a click, sounds: lib/sound.js), the search workers (lib/pool.js), and the look: large print, projector mode and the four-colour deck (body classes; not in
-// the hash, they change nothing of the game), and whether the browser keeps the storage (lib/storage.js).  Opened from the top bar's Settings button; Esc or
+// the hash, they change nothing of the game).  Opened from the top bar's Settings button; Esc or
 // × closes it.
 
 import { esc } from "../cards.js";

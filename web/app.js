@@ -15,6 +15,7 @@
 //   lib/lang.js           language of the fixed parts   lib/table/*.js   the table (redraws on change)
 //   lib/saved-games.js    IndexedDB: kept games         lib/autosave.js  every step kept, resume
 //   lib/menu-history.js   the menu's kept games         lib/offline.js   the service worker
+//   lib/writer.js         one tab writes a game         lib/storage.js   persistent storage
 //
 // This is the composition root: the modules that need another's functions (the menu's buttons,
 // the kept games' Continue and Review, the lab's table, play.js's steps kept) get them here as
@@ -32,7 +33,9 @@ import { showProgress, engineFailed, showError, showWaiting } from "./lib/notice
 import { applyLang } from "./lib/lang.js";
 import { renderMenu, openMenu, closeMenu, initMenu, setMenuDelay } from "./lib/menu.js";
 import * as play from "./lib/play.js";
-import { initAutosave, findInProgress, resume, flush, relabelAutosave, keep, keptGame, forgetGame, refreshSaved } from "./lib/autosave.js";
+import { initAutosave, findInProgress, resume, resumeKept, flush, relabelAutosave, keep, keptGame, forgetGame, refreshSaved } from "./lib/autosave.js";
+import { initWriter, writerLost, relabelWriter } from "./lib/writer.js";
+import { initStorage } from "./lib/storage.js";
 import { startOffline, checkForUpdate, relabelUpdate } from "./lib/offline.js";
 import { saveGame, readGameFile } from "./lib/game-file.js";
 import { initTable } from "./lib/table/render.js";
@@ -126,6 +129,7 @@ function setLang(lang) {
   relabelRules();
   relabelSettings();
   relabelAutosave();
+  relabelWriter();
   relabelUpdate();
   if (S.outside) import("./lib/lab/table.js").then((m) => m.relabel());    // the bot at the table's notice
   if (labLoaded) import("./lib/lab/lab.js").then((m) => m.relabelLab());
@@ -228,7 +232,9 @@ function bind() {
 /** What play.js does around a step: each step kept (autosave.js), the menu closed when a table
  *  is shown, opened when a start failed. */
 function connectPlay() {
-  play.connectPlay({ stepped: keep, shown: closeMenu, failed: openMenu });
+  // a table shown is kept at once: the worker then keeps each of its steps itself
+  play.connectPlay({ stepped: keep, shown: () => { keep(); closeMenu(); }, failed: openMenu });
+  initWriter({ stop: play.stopTable, resumeId: resumeKept, elsewhere: openMenu });
 }
 
 /** The games, seat counts, options and bot levels from web/build.json (written by the build,
@@ -259,7 +265,9 @@ async function boot() {
     showWaiting(false);
     engineFailed(message);
     if (!el.menu.hidden) renderMenu();
-  }, poolWanted: ensurePool });              // the search workers boot when first needed
+  }, poolWanted: ensurePool,                 // the search workers boot when first needed
+  writerLost });                             // another tab took the game over (lib/writer.js)
+  initStorage();
   await build;
   if (!S.ready) renderMenu();                    // first paint: the menu, before Python loads
   if (hashAtLoad.game === undefined) { el.menu.hidden = false; document.body.classList.add("menu-open"); }

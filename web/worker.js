@@ -11,8 +11,9 @@
 //
 // The page only ever receives view(seat) of the person's seat (see atut.table.session).  The save file,
 // which names the seed and every action (another seat's hand follows from them), never goes to
-// the page: the worker keeps it in the browser's store itself (ops `keep` and `resume`, the
-// store of lib/saved-games.js), and a save downloaded as a file is a blob URL made here (`save_file`).
+// the page: the worker keeps it in the browser's store itself, each step as soon as it is
+// applied (ops `keep`, `release` and `resume`, the store of lib/saved-games.js), and a save
+// downloaded as a file is a blob URL made here (`save_file`).
 // Everything is fetched relative to this file: nothing comes from any other origin.
 
 import { loadPyodide } from "./pyodide/pyodide.mjs";
@@ -190,10 +191,58 @@ const py = (op, args, caller = "worker") => {
   if (!r.ok) throw new Error(r.error);
   return r.result;
 };
-let writes = Promise.resolve();    // the store's writes, in the order they were asked for
 let storeFull = false;             // debug=1 only: a full storage simulated (debug_store_full)
 const isObject = (x) => x && typeof x === "object" && !Array.isArray(x);
 const needsDebug = (op) => { if (!debug) throw new Error(`${op} needs the page opened with debug=1`); };
+
+// --- the store: every step kept here, as soon as it is applied --------------------------------
+// (docs/PAGE.md "One writer, crashes and persistent storage")  The table's game is bound to its
+// kept record once the page names it (`keep`, or `resume`); from then on each step the page asks
+// for (`act`, `bot_step`, `undo`) is written by this worker before its reply goes back: the
+// save text and the meta record in one IndexedDB transaction (saved-games.js put), so a browser
+// that dies loses at most the move being made, and a record is never half written.  Each write
+// names this worker (WRITER, a token of this page) and is refused when another page's worker
+// claimed the game meanwhile (a take-over in another tab): then the page is told
+// ({type: "writer_lost", id}) and this table writes nothing more.
+const WRITER = (self.crypto && crypto.randomUUID) ? crypto.randomUUID()
+  : Date.now().toString(36) + "-" + Math.random().toString(36).slice(2);
+const STEP_OPS = new Set(["act", "bot_step", "undo"]);
+const TABLE_OPS = new Set(["new_game", "load"]);      // a new table: not bound until `keep`
+let writes = Promise.resolve();    // the store's writes, in the order they were asked for
+let bound = null;                  // {meta, kept}: the table's kept record and the save text last kept
+let released = null;               // the id of a game handed to another tab (`release`, or lost)
+
+/** Write meta (and the save text, unless unchanged) after the writes before it; the result
+ *  {stored: true} or {stored: false, name, error}; a refusal by the writer check ends the
+ *  binding and tells the page. */
+function write(meta, text) {
+  const b = bound;
+  const p = writes.then(async () => {
+    const opened = await store.open();
+    if (!opened.ok) return { stored: false, name: "off", error: opened.error };
+    if (storeFull) return { stored: false, name: "QuotaExceededError", error: "quota exceeded" };
+    const same = b && b.kept === text;
+    const r = await store.put(meta, same ? undefined : text, WRITER);
+    if (r.ok) { if (b) b.kept = text; return { stored: true }; }
+    if (r.name === "HeldElsewhere") {
+      if (bound === b) bound = null;
+      released = meta.id;
+      self.postMessage({ type: "writer_lost", id: meta.id });
+    }
+    return { stored: false, name: r.name, error: r.error };
+  });
+  writes = p.catch(() => {});
+  return p;
+}
+
+/** After a page's op: a step of the bound game is kept now (before the reply is posted). */
+async function keepStep(op, reply) {
+  if (TABLE_OPS.has(op) && reply.ok) { bound = null; released = null; return; }
+  if (!STEP_OPS.has(op) || !reply.ok || !bound || !isObject(reply.result)) return;
+  const b = bound;
+  b.meta = store.stepMeta(b.meta, reply.result);
+  await write(b.meta, py("save", {}));
+}
 
 
 // --- the backup file (docs/PAGE.md "Backup file", atut.backup): ops backup_export and
@@ -282,41 +331,56 @@ const backupOps = {
 
 const own = {
   ...backupOps,
-  /** Keep the table's game: {meta} from the page, the save text taken now (this step's), the
-   *  write queued after the earlier ones.  Result {stored: true} or {stored: false, name, error}. */
+  /** Keep the table's game: {meta} from the page (it binds the table to this record), the save
+   *  text taken now (this step's), the write queued after the earlier ones.  Result
+   *  {stored: true} or {stored: false, name, error}. */
   keep(args) {
     if (!isObject(args) || !isObject(args.meta) || typeof args.meta.id !== "string") throw new Error("keep needs {meta} with an id");
+    if (released === args.meta.id) return { stored: false, name: "HeldElsewhere", error: "the game is kept by another tab" };
     const text = py("save", {});
-    const p = writes.then(async () => {
-      const opened = await store.open();
-      if (!opened.ok) return { stored: false, name: "off", error: opened.error };
-      if (storeFull) return { stored: false, name: "QuotaExceededError", error: "quota exceeded" };
-      const r = await store.put(args.meta, text);
-      return r.ok ? { stored: true } : { stored: false, name: r.name, error: r.error };
-    });
-    writes = p.catch(() => {});
-    return p;
+    const meta = { ...args.meta };
+    delete meta.writer;
+    if (!bound || bound.meta.id !== meta.id) bound = { meta, kept: null };
+    else bound.meta = meta;
+    return write(meta, text);
   },
-  /** Resume a kept game at the table: {meta, seat, levels}.  Result: the `load` reply, or
-   *  {fault: "old" | "bad" | "missing", error} after setting the record aside. */
+  /** Hand the game {id} to another tab: the writes asked for so far are done, then this
+   *  worker keeps nothing more of it (and refuses its steps) until a new table or a resume. */
+  async release(args) {
+    const id = isObject(args) && typeof args.id === "string" ? args.id : null;
+    if (bound && (id === null || bound.meta.id === id)) bound = null;
+    if (id !== null) released = id;
+    await writes;
+    return { released: true };
+  },
+  /** Resume a kept game at the table: {meta, seat, levels}.  This worker becomes its writer.
+   *  Result: the `load` reply, or {fault: "old" | "bad" | "missing", error} after setting the
+   *  record aside. */
   async resume(args) {
     if (!isObject(args) || !isObject(args.meta) || typeof args.meta.id !== "string") throw new Error("resume needs {meta} with an id");
     const { meta, seat, levels } = args;
     await writes;
     const opened = await store.open();
     if (!opened.ok) return { fault: "missing", error: opened.error || "no store" };
+    await store.claim(meta.id, WRITER);
     const s = await store.getSave(meta.id);
     if (!s.ok) {
       const fault = s.fault === "old" ? "old" : "bad";
       await store.setAsideRecord(meta.id, fault, { meta, save: s.record || null });
       return { fault, error: s.fault };
     }
+    let r;
     try {
-      return py("load", { text: s.text, seat, levels });
+      r = py("load", { text: s.text, seat, levels });
     } catch (err) {
       await store.setAsideRecord(meta.id, "bad", { meta, save: s.text, error: err.message });
       return { fault: "bad", error: err.message };
     }
+    const m = { ...((await store.getMeta(meta.id)) || meta) };
+    delete m.writer;
+    bound = { meta: m, kept: s.text };
+    released = null;
+    return r;
   },
   /** The save as a file: a blob URL of its text (with the person's seat and the bots' levels,
    *  which load_game ignores and the page's Load reads). */
@@ -619,7 +683,11 @@ async function tableMessage(e) {
       const result = await own[op](args);
       if (result instanceof MessagePort) transfer.push(result);
       reply = { ok: true, result };
-    } else reply = await pyRequest(String(op), args, "page");
+    } else {
+      if (STEP_OPS.has(op) && released !== null && !bound) throw new Error("this game is now played in another tab");
+      reply = await pyRequest(String(op), args, "page");
+      await keepStep(op, reply);
+    }
   } catch (err) {
     reply = { ok: false, error: String(err && err.message ? err.message : err) };
   }

@@ -11,6 +11,11 @@
 // name}), `watch`, `outside_mode`, `outside_fallen` and `outside_limit` to the record (its
 // `levels` have level 2 there, as the link has); resuming takes the bot from the saved bots by
 // name.
+// One writer per game (lib/writer.js): an unfinished game is resumed only by the tab that holds
+// it; another tab says so and offers to take it over.  Each step is kept by the worker itself as
+// soon as it is applied (web/worker.js keepStep), before its reply comes: keep() here binds the
+// table to its record and adds the page's own fields (aids used, the deal's panel closed, a lab
+// bot).  After the first finished game the browser is asked to keep the storage (storage.js).
 
 import { S, claim } from "./state.js";
 import { request } from "./worker-client.js";
@@ -20,6 +25,8 @@ import { canonical } from "./canonical.js";
 import * as play from "./play.js";
 import * as store from "./saved-games.js";
 import { liveBot } from "./table/outside.js";
+import * as writer from "./writer.js";
+import { askPersist } from "./storage.js";
 
 const saved = claim("saved");
 let chain = Promise.resolve();
@@ -92,24 +99,17 @@ function outsideFields() {
 }
 
 function metaNow() {
-  const v = S.view;
   const rec = S.record;
   const meta = {
     format: store.FORMAT, id: rec.id, game: S.game, players: S.players, seed: S.seed, seat: S.seat,
     levels: [...S.levels], delay: S.delay, options: { ...S.options },
-    started: rec.started, updated: Date.now(), finished: !!v.is_over,
-    deal_no: v.deal_no || 0, scores: Array.isArray(v.scores) ? [...v.scores] : [],
-    last_deal: S.lastDeal || null, aids: rec.aids || { hints: 0, undo: 0 },
-    version: S.info ? S.info.version : null, result: null,
+    started: rec.started, last_deal: S.lastDeal || null, aids: rec.aids || { hints: 0, undo: 0 },
+    version: S.info ? S.info.version : null,
   };
   // a student's bot at the table: its seats by name (the hash has level 2 there)
   Object.assign(meta, outsideFields());
-  if (v.is_over) {
-    const w = v.winner;
-    const won = w === S.seat || (Array.isArray(w) && w.includes(S.seat));
-    meta.result = { winner: w === undefined ? null : w, won, score: Array.isArray(v.scores) ? v.scores[S.seat] : null };
-  }
-  return meta;
+  // the progress and result, as the worker's keepStep makes them
+  return store.stepMeta(meta, { view: S.view });
 }
 
 /** Keep the table as it is now: the save is asked for at once (so that it is this step's),
@@ -117,14 +117,18 @@ function metaNow() {
 export function keep() {
   if (!S.record || !S.view || store.state() !== "ok") return;
   if (finished.has(S.record.id)) return;             // kept already, with its result
+  if (!writer.mayKeep(S.record.id)) return;           // another tab plays it now
   const meta = metaNow();
   if (meta.finished) finished.add(meta.id);
+  else writer.holdNew(meta.id);
+  if (meta.finished) askPersist();
   const kept = request("keep", { meta });             // the worker takes this step's save now
   kept.catch(() => {});
   chain = chain.then(async () => {
     let r;
     try { r = await kept; } catch (_) { return; }
     if (!r.stored) {
+      if (r.name === "HeldElsewhere") return;           // writer.js says so (the worker told it)
       if (r.name === "QuotaExceededError") noteStore("full");
       else noteStore("error", r.error);
       return;
@@ -154,9 +158,15 @@ export function findInProgress(cfg, levels) {
   return same[0] || null;
 }
 
-/** Resume a kept game; false (after a notice) when it cannot be read. */
+/** Resume a kept game; false (after a notice) when it cannot be read.  An unfinished game
+ *  another tab holds is not resumed: the notice offers to take it over (true: nothing else is
+ *  to start). */
 export async function resume(meta, delay) {
   await flush();
+  if (!meta.finished) {
+    if (await writer.holdGame(meta.id) === "elsewhere") { writer.showElsewhere(meta.id); return true; }
+    meta = (await store.getMeta(meta.id)) || meta;  // the newest step (another tab played on)
+  } else writer.letGo();
   // a student's bot at the table: taken from the saved bots by name (lib/lab/table.js)
   let lab = null;
   let prep = null;
@@ -181,6 +191,14 @@ export async function resume(meta, delay) {
   if (lab) await lab.afterResume(prep, r.gen, play);
   play.run(r.gen);
   return true;
+}
+
+/** A take-over (writer.js): the game `id` resumed at its newest kept step; true when it is on
+ *  the table. */
+export async function resumeKept(id) {
+  await refreshSaved();
+  const meta = keptGame(id);
+  return meta ? resume(meta) : false;
 }
 
 /** A kept game by its id (finished: only a finished one), or null. */

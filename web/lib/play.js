@@ -306,7 +306,7 @@ export async function act(action) {
     showError("");
   } catch (err) {
     ok = false;
-    showError(t("ui.error", { message: err.message }));
+    if (gen === S.gen) showError(t("ui.error", { message: err.message }));   // else the table is gone
   } finally {
     if (gen === S.gen) table.set({ busy: false });
   }
@@ -352,6 +352,15 @@ export async function undo() {
   showError("");
   run(gen);
   return true;
+}
+
+/** The game went to another tab (lib/writer.js): the bots stop and the person's controls are
+ *  off; the table stays in sight until a resume or a new game sets another. */
+export function stopTable() {
+  bumpGen();
+  hold = false;
+  if (holdGo) holdGo();
+  table.set({ busy: true, auto: null, held: false });
 }
 
 /** A hint was shown (aids.js): counted in the kept record. */

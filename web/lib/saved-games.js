@@ -5,6 +5,10 @@
 //   bad    records that could not be read, set aside (downloadable) until the person drops them
 // Every function resolves (never rejects): a failure is reported as {ok: false, error} and
 // the caller shows a notice; the rest of the store is never touched by a bad record.
+// One writer per game (docs/PAGE.md "One writer, crashes and persistent storage"): a meta
+// record names the worker that may write it (`writer`, a token per page); a step is kept by
+// put() in one transaction that first checks the record's writer, so a tab that lost the game to
+// another tab cannot add a second history; claim() makes this page's worker the writer.
 // A browser that refuses storage (private mode) gives state() === "off": nothing is kept.
 
 export const FORMAT = 1;                    // the record layout; older records are set aside
@@ -67,18 +71,85 @@ export async function open() {
   }
 }
 
-/** Store one game: its meta record and its save text, in one transaction. */
-export async function put(meta, saveText) {
+/** Store one game: its meta record and its save text, in one transaction (a crash leaves the
+ *  step before or this one, never half of it).  With `writer`: only when the stored record has
+ *  no writer or this one (else {ok: false, name: "HeldElsewhere"}, nothing written), and the
+ *  record is marked with it. */
+export async function put(meta, saveText, writer) {
   if (!db) return { ok: false, error: "no store", name: "off" };
+  let held = false;
   try {
     const tx = db.transaction(["meta", "saves"], "readwrite");
-    tx.objectStore("meta").put(meta);
-    if (saveText !== undefined) tx.objectStore("saves").put({ id: meta.id, format: FORMAT, text: saveText });
+    const metas = tx.objectStore("meta");
+    const write = () => {
+      metas.put(writer === undefined ? meta : { ...meta, writer });
+      if (saveText !== undefined) tx.objectStore("saves").put({ id: meta.id, format: FORMAT, text: saveText });
+    };
+    if (writer === undefined) write();
+    else {
+      const r = metas.get(meta.id);
+      r.onsuccess = () => {
+        const old = r.result;
+        if (old && typeof old === "object" && typeof old.writer === "string" && old.writer !== writer) {
+          held = true;
+          tx.abort();
+        } else write();
+      };
+    }
     await done(tx);
     return { ok: true };
   } catch (e) {
+    if (held) return { ok: false, name: "HeldElsewhere", error: "the game is kept by another tab" };
     return { ok: false, error: errText(e), name: errName(e) };
   }
+}
+
+/** Make `writer` the one that may write game `id` (a resume, a take-over): {ok, found}. */
+export async function claim(id, writer) {
+  if (!db) return { ok: false, error: "no store" };
+  let found = false;
+  try {
+    const tx = db.transaction("meta", "readwrite");
+    const metas = tx.objectStore("meta");
+    const r = metas.get(id);
+    r.onsuccess = () => {
+      if (r.result && typeof r.result === "object") { found = true; metas.put({ ...r.result, writer }); }
+    };
+    await done(tx);
+    return { ok: true, found };
+  } catch (e) {
+    return { ok: false, error: errText(e) };
+  }
+}
+
+/** One meta record as stored (the newest, e.g. after another tab played on), or null. */
+export async function getMeta(id) {
+  if (!db) return null;
+  try {
+    const m = await req(db.transaction("meta").objectStore("meta").get(id));
+    return m && !metaFault(m) ? m : null;
+  } catch (_) {
+    return null;
+  }
+}
+
+/** The meta record after a step: `meta` (the table's record) with the progress and result of
+ *  the engine's reply {view, finished} (bridge.py Table.reply).  The worker keeps each step
+ *  with it; the page's own record (autosave.js) is built the same way. */
+export function stepMeta(meta, reply, now = Date.now()) {
+  const v = (reply && reply.view) || {};
+  const out = {
+    ...meta, updated: now, finished: !!v.is_over, deal_no: v.deal_no || 0,
+    scores: Array.isArray(v.scores) ? [...v.scores] : [],
+    last_deal: reply && reply.finished ? { ...reply.finished, dismissed: false } : (meta.last_deal || null),
+    result: null,
+  };
+  if (v.is_over) {
+    const w = v.winner;
+    const won = w === meta.seat || (Array.isArray(w) && w.includes(meta.seat));
+    out.result = { winner: w === undefined ? null : w, won, score: Array.isArray(v.scores) ? v.scores[meta.seat] : null };
+  }
+  return out;
 }
 
 /** Why a meta record cannot be used ("old" format, "bad" shape), or null when it is fine. */

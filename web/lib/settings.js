@@ -14,6 +14,7 @@ import { aidSettingsHTML, bindAidSettings } from "./aids.js";
 import { soundOn, setSound, initSound, relabelSound, onSoundChange } from "./sound.js";
 import { POOL_CHOICES, poolChoice, autoPoolSize, setPoolChoice } from "./pool.js";
 import { backupHTML, bindBackup, unbindBackup } from "./backup.js";
+import { storageHTML, bindStorage } from "./storage.js";
 
 const LOOKS = { large: "atut.look.large", projector: "atut.look.projector", four: "atut.look.four" };
 const DELAY_KEY = "atut.delay";
@@ -63,6 +64,7 @@ function panelHTML() {
         <label class="field"><span>${esc(t("ui.pool"))}</span><select data-testid="settings-pool">${POOL_CHOICES.map(poolOpt).join("")}</select></label>
         <p class="settings-note">${esc(t("ui.pool.note"))}</p></fieldset>
       <fieldset><legend>${esc(t("ui.settings.look"))}</legend>${look("large")}${look("projector")}${look("four")}</fieldset>
+      ${storageHTML(esc)}
       <p class="settings-note">${esc(t("ui.settings.note"))}</p>
       ${backupHTML()}</div>`;
 }
@@ -86,6 +88,7 @@ function bind() {
     r.addEventListener("change", () => { const b = document.querySelector(`[data-lang="${r.value}"]`); if (b) b.click(); });
   }
   bindAidSettings(panel);
+  bindStorage(panel);                               // the storage line: persistent or not, space used
   bindBackup(panel, { applied: backupApplied, refresh: () => on.backup() });
 }
 

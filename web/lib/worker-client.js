@@ -7,8 +7,9 @@ let nextId = 1;
 let worker = null;
 
 /** Start the worker; the callbacks: progress(pct, stage), ready(info, timings), failed(message),
- *  poolWanted() (the first level-4 search: the search workers may start now). */
-export function startWorker({ debug, progress, ready, failed, poolWanted = () => {} }) {
+ *  poolWanted() (the first level-4 search: the search workers may start now), writerLost(id)
+ *  (another tab took over the game `id`: the worker keeps nothing more of it). */
+export function startWorker({ debug, progress, ready, failed, poolWanted = () => {}, writerLost = () => {} }) {
   // the worker web/early.js started before the page's modules loaded, with its messages so far
   const early = globalThis.atutEarlyWorker;
   globalThis.atutEarlyWorker = null;
@@ -40,6 +41,7 @@ export function startWorker({ debug, progress, ready, failed, poolWanted = () =>
       return ready(m.info, m.timings, m.build);
     }
     if (m.type === "pool_wanted") return poolWanted();
+    if (m.type === "writer_lost") return writerLost(typeof m.id === "string" ? m.id : null);
     if (m.type === "error") return failed(typeof m.message === "string" ? m.message : "the engine failed");
     const p = pending.get(m.id);
     if (!p) return;

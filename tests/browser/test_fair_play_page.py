@@ -173,6 +173,9 @@ def twin_page(browser, dist_url):
     pg = ctx.new_page()
     pg.set_default_timeout(60_000)
     pg.add_init_script(CAPTURE)
+    # the rule coach repeats an event of the log once per game, so whether it shows depends on
+    # the games loaded before in this page (lib/table/coach.js): off, the twins draw alike
+    pg.add_init_script("try { localStorage.setItem('atut.coach', 'off'); } catch (_) {}")
     problems = PageProblems(dist_url)
     pg.on("console", problems.on_console)
     pg.on("pageerror", problems.on_pageerror)

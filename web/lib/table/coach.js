@@ -12,7 +12,7 @@
 import { esc } from "../../cards.js";
 import { h } from "../dom.js";
 import { S } from "../state.js";
-import { t, eventHTML } from "../words.js";
+import { t, eventHTML, past } from "../words.js";
 import { ruleButton } from "./score-walk.js";
 
 export const COACH_GAMES = 3;
@@ -80,6 +80,7 @@ function firstSentence(text) {
 
 let shown = { key: null, rules: new Set() };
 let box = null;
+let boxDeal = null;               // the game and deal the callout on show belongs to
 
 function seenFor(key) {
   if (shown.key !== key) {
@@ -116,6 +117,8 @@ export function hideCoach() {
 export function renderCoach(v) {
   if (!v || !S.game || !coachOn(S.game)) { hideCoach(); return; }
   const key = gameKey();
+  // a callout belongs to its deal: a new deal (or another game) takes it away
+  if (boxDeal !== `${key}:${v.deal_no}`) hideCoach();
   const seen = seenFor(key);
   const log = Array.isArray(v.log) ? v.log : [];
   const ev = log.find((e) => e && typeof e.rule === "string" && !Array.isArray(e.lines) && !seen.has(e.rule));
@@ -125,7 +128,9 @@ export function renderCoach(v) {
   const lang = S.lang;
   const el = place();
   let said = "";
-  try { said = eventHTML(ev); } catch (_) { said = ""; }
+  // the cards in a callout are words about the log, drawn without data-card (words.js past)
+  try { said = past(() => eventHTML(ev)); } catch (_) { said = ""; }
+  boxDeal = `${key}:${v.deal_no}`;
   const draw = (words) => {
     el.innerHTML = `<span class="coach-mark" aria-hidden="true">?</span><span class="coach-text"><b>${esc(t("ui.coach.title", { rule: ev.rule }))}</b> ${said}${words ? ` <span class="coach-rule">${esc(words)}</span>` : ""}</span>${ruleButton(ev.rule)}<button type="button" class="coach-close" data-testid="coach-close" aria-label="${esc(t("ui.close_panel"))}" title="${esc(t("ui.close_panel"))}">×</button>`;
     el.dataset.rule = ev.rule;

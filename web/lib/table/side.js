@@ -36,7 +36,7 @@ function lastDealPanel(v) {
   }).join("");
   return `<section class="panel lastdeal" data-testid="last-deal" aria-live="polite"><h2>${esc(t("ui.last_deal", { deal: d.deal_no }))}
       <button type="button" class="dismiss" data-testid="last-deal-close" title="${esc(t("ui.close_panel"))}" aria-label="${esc(t("ui.close_panel"))}">×</button></h2>
-    <ul>${lines.join("")}</ul><div class="dealscores">${scores}</div>${walkHTML(linesEvent([d.trick, ...d.results]), v.players)}</section>`;
+    <ul>${lines.join("")}</ul><div class="dealscores">${scores}</div>${past(() => walkHTML(linesEvent([d.trick, ...d.results]), v.players))}</section>`;
 }
 
 function scoreSheet(sheet) {

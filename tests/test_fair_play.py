@@ -115,6 +115,11 @@ def unfair_decisions(game_id, players, bot_for, seeds=(1, 2), count=3):
             assert json.dumps(v1, sort_keys=True) == json.dumps(v2, sort_keys=True), (
                 f"{game_id}: seat {seat}'s view changed when hidden cards moved")
             assert json.loads(json.dumps(v1)) == v1          # plain JSON, no game object
+            # the page's view: the rule ids and score lines of its log (docs/ENGINE.md) show
+            # nothing of a hidden card either
+            e1, e2 = g1.view(seat, explain=True), g2.view(seat, explain=True)
+            assert json.dumps(e1, sort_keys=True) == json.dumps(e2, sort_keys=True), (
+                f"{game_id}: seat {seat}'s explained view changed when hidden cards moved")
             tried += 1
             a1, a2 = decide(g1, bot_for(seed)), decide(g2, bot_for(seed))
             if a1 != a2:

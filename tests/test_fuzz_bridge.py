@@ -215,7 +215,7 @@ def check_reply(op, args_json, reply, before, desk, seed, caller=PAGE):
     if r["ok"] is True:
         TRIED["ok " + str(op)] += 1
         if op in ("act", "bot_step", "new_game", "undo", "load"):
-            assert r["result"]["view"] == table.game.view(table.seat), where
+            assert r["result"]["view"] == table.game.view(table.seat, explain=True), where
         return
     assert r["ok"] is False, (where, reply[:300])
     why = readable(r["error"])

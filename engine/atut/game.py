@@ -254,7 +254,11 @@ class Game:
             return f"an action must be JSON-safe: {reprlib.repr(action)}"
         return self._explain(action, self._legal_now())
 
-    def view(self, seat: int | None = None) -> dict:
+    def view(self, seat: int | None = None, explain: bool = False) -> dict:
+        """What ``seat`` may know (``None``: a spectator).  ``explain``: the log's events keep
+        the rule ids and score lines that explain them (``EXPLAIN_FIELDS``, docs/ENGINE.md);
+        without it they are left out, so that the view a bot is given (and the decision seeded
+        from it) stays as it was before they existed."""
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
                                  or not 0 <= seat < self.n):
             raise ValueError(f"seat must be None or a seat from 0 to {self.n - 1}, "
@@ -275,7 +279,7 @@ class Game:
             "trump": None,
         }
         self._view(v, seat)
-        v["log"] = self.visible_events(seat, self._deal_event)
+        v["log"] = self.visible_events(seat, self._deal_event, explain)
         if seat is not None and seat == self.to_move:
             v["legal_actions"] = self.legal_actions()
         return v
@@ -317,10 +321,11 @@ class Game:
         """Views show the log from here on (call at the start of each deal)."""
         self._deal_event = len(self.events)
 
-    def visible_events(self, seat: int | None, start: int = 0) -> list[dict]:
+    def visible_events(self, seat: int | None, start: int = 0,
+                       explain: bool = False) -> list[dict]:
         """The events from ``events[start:]`` that ``seat`` may see, without ``visible_to``:
         fresh copies (lists and dicts in them copied too), so that nobody holding a view can
-        change the game's record."""
+        change the game's record.  Without ``explain`` the ``EXPLAIN_FIELDS`` are left out."""
         seen, where = self._seen_by(seat)
         n = len(self.events)
         if start is None:
@@ -330,8 +335,13 @@ class Game:
         out = []
         for e, nested in seen[bisect_left(where, start) if start else 0:]:
             c = e.copy()
+            if not explain and "rule" in c:
+                for k in EXPLAIN_FIELDS:
+                    c.pop(k, None)
             for k in nested:
-                c[k] = c[k].copy()
+                if k in c:
+                    v = c[k]
+                    c[k] = _fresh(v) if k in DEEP_FIELDS else v.copy()
             out.append(c)
         return out
 
@@ -442,6 +452,45 @@ class Game:
 
     def _view(self, view: dict, seat: int | None) -> None:
         raise NotImplementedError
+
+
+# the event fields that hold dicts in a list (a deal's score lines): copied all the way down
+DEEP_FIELDS = frozenset({"lines"})
+# the fields that explain an event (docs/ENGINE.md, "Rule ids and score lines"): an event that
+# has any of them has "rule"; views show them only when asked (``view(seat, explain=True)``)
+EXPLAIN_FIELDS = ("rule", "lines")
+
+
+def _fresh(v):
+    """A copy of a JSON-safe value, lists and dicts at every depth."""
+    if type(v) is list:
+        return [_fresh(x) for x in v]
+    if type(v) is dict:
+        return {k: _fresh(x) for k, x in v.items()}
+    return v
+
+
+def score_line(rule: str, key: str, seats, score: int | None = None, **args) -> dict:
+    """One line of a deal's score walk-through (docs/ENGINE.md, "Score lines"): ``rule`` the
+    rule id that produced it, ``key`` its words (``line.<key>`` in web/i18n/<game>.js),
+    ``seats`` the seats it is about, ``score`` what it adds to each of those seats' scores
+    (left out for a line that only explains, such as the card points behind a contract),
+    ``args`` the numbers and cards that made it."""
+    line = {"rule": rule, "key": key, "seats": list(seats)}
+    if score is not None:
+        line["score"] = score
+    if args:
+        line["args"] = args
+    return line
+
+
+def line_sums(lines: list[dict], players: int) -> list[int]:
+    """What a deal's score lines add to each seat's score."""
+    out = [0] * players
+    for line in lines:
+        for s in line["seats"]:
+            out[s] += line.get("score", 0)
+    return out
 
 
 def _counts(counts: tuple[int, ...]) -> str:

@@ -73,7 +73,7 @@ def test_undo_restores_exactly_the_earlier_view(game, players):
     assert len(save["undos"]) == len(views)
     assert all(u["actions"] for u in save["undos"])
     again = atut.load_game(json.dumps(save))
-    assert again.view(0) == views[0] and again.undos == save["undos"]
+    assert again.view(0, explain=True) == views[0] and again.undos == save["undos"]
     # the replay goes on from there: play and undo again
     r = call("act", action=views[0]["legal_actions"][0])["result"]
     assert call("undo")["result"]["view"] == views[0]

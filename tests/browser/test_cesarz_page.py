@@ -67,7 +67,7 @@ def test_whole_game_by_clicking(page, dist_url, players, seed, seat, deals):
         game = atut.load_game(saved_game(pg))
         if deals and game.deal_no > deals:
             raise Enough
-        view = game.view(seat)
+        view = game.view(seat, explain=True)      # the page's view: rule ids and score lines
         # every legal action is one enabled control; the page holds exactly the person's view
         assert sorted(page_actions(pg)) == sorted(canonical(a) for a in view["legal_actions"])
         assert pg.evaluate("() => window.atutPage.view") == view

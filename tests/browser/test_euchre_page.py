@@ -78,7 +78,7 @@ def test_whole_game_by_clicking(page, dist_url):
 
     def on_turn(pg):
         game = atut.load_game(saved_game(pg))
-        view = game.view(seat)
+        view = game.view(seat, explain=True)      # the page's view: rule ids and score lines
         # every legal action is one enabled control carrying its canonical JSON
         assert sorted(page_actions(pg)) == sorted(canonical(a) for a in view["legal_actions"])
         assert pg.evaluate("() => window.atutPage.view") == view

@@ -40,7 +40,7 @@ def test_whole_game_by_clicking(page, dist_url, players, seed, seat):
 
     def on_turn(pg):
         game = atut.load_game(saved_game(pg))
-        view = game.view(seat)
+        view = game.view(seat, explain=True)      # the page's view: rule ids and score lines
         # every legal action is one enabled control; the page holds exactly the person's view
         assert sorted(page_actions(pg)) == sorted(canonical(a) for a in view["legal_actions"])
         assert pg.evaluate("() => window.atutPage.view") == view
@@ -91,7 +91,7 @@ def test_declarations_shown_before_the_first_lead(page, dist_url):
     assert wait_for_turn(page) == "turn"
     view = page.evaluate("() => window.atutPage.view")
     assert view["trick"] == [] and view["deal_no"] == 1 and view["to_move"] == 0
-    assert view == g.view(0)
+    assert view == g.view(0, explain=True)
     items = summary_items(page)
     assert items[0].startswith("Turned trump card")
     assert sum("longest suit" in x for x in items) == 2

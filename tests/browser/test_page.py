@@ -55,7 +55,7 @@ def test_save_and_load_through_the_page(page, dist_url, tmp_path):
     data = json.loads(text)
     assert data.pop("seat") == 2 and data.pop("bots") == [1, 1]
     assert data == json.loads(saved_game(page))
-    assert atut.load_game(text).view(2) == view
+    assert atut.load_game(text).view(2, explain=True) == view
     # another game, then load the file back: the same table, the same seat, play goes on
     open_game(page, dist_url, "sixty_six", players=2, seed=1, seat=0)
     page.set_input_files("#fileInput", str(path))

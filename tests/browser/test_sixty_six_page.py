@@ -35,7 +35,7 @@ def test_whole_game_by_clicking(page, dist_url, players, seed, seat):
         # every legal action of the person is one enabled control with canonical data-action,
         # and the page holds exactly the person's view
         game = atut.load_game(saved_game(pg))
-        view = game.view(seat)
+        view = game.view(seat, explain=True)      # the page's view: rule ids and score lines
         assert sorted(page_actions(pg)) == sorted(canonical(a) for a in view["legal_actions"])
         assert pg.evaluate("() => window.atutPage.view") == view
         checked.append(1)

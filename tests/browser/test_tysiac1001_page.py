@@ -52,7 +52,7 @@ def test_whole_game_by_clicking(page, dist_url, players, seed, seat, bots):
         turns[0] += 1
         if turns[0] % 5 == 1 or view["phase"] != "play":
             # the page holds exactly the person's view (the engine replayed in CPython)
-            assert atut.load_game(saved_game(pg)).view(seat) == view
+            assert atut.load_game(saved_game(pg)).view(seat, explain=True) == view
         # every legal action is one enabled control
         assert sorted(page_actions(pg)) == sorted(canonical(a) for a in view["legal_actions"])
         # no card the person may not see

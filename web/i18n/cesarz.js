@@ -107,6 +107,13 @@ export default {
     "reason.marriage_trump": "It melds the king and queen of {suit}: {points} points now, and {suit} become trumps.",
     "reason.meld_pair": "{card} with {meld} is a meld of the second kind: {points} points now.",
     "reason.joker_winner": "{card} with {companion} counts as {suit} and takes the trick: no card you have not seen can beat it.",
+    // a deal's score lines (the event's "lines", docs/ENGINE.md)
+    "line.musik_credit": "{seat}: sitting out, credit for the musik {cards}",
+    "line.card_points": "{seat}: {points} card points in {tricks} tricks",
+    "line.meld": "{seat}: a meld {cards}, {value}",
+    "line.made": "{seat}: bid {contract}, obtained {obtained}: made",
+    "line.failed": "{seat}: bid {contract}, obtained {obtained}: short by {shortfall}",
+    "line.obtained": "{seat}: {card_points} card points and {melds} in melds",
   },
   pl: {
     "name": "Cesarz",
@@ -219,5 +226,12 @@ export default {
     "reason.marriage_trump": "To meldunek króla z damą w kolorze {suit}: {points} punktów od razu, a {suit} staje się atutem.",
     "reason.meld_pair": "{card} z {meld} to meldunek drugiego rodzaju: {points} punktów od razu.",
     "reason.joker_winner": "{card} z {companion} liczy się jako {suit} i bierze lewę: żadna karta, której nie widziałeś, jej nie przebije.",
+    // a deal's score lines
+    "line.musik_credit": "{seat}: pauzuje, zapis za musik {cards}",
+    "line.card_points": "{seat}: {points} pkt z kart, lew: {tricks}",
+    "line.meld": "{seat}: meldunek {cards}, {value}",
+    "line.made": "{seat}: licytacja {contract}, ugrane {obtained}: kontrakt ugrany",
+    "line.failed": "{seat}: licytacja {contract}, ugrane {obtained}: brakuje {shortfall}",
+    "line.obtained": "{seat}: {card_points} pkt z kart i {melds} z meldunków",
   },
 };

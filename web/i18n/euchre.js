@@ -100,6 +100,14 @@ export default {
     "reason.trumps_held": "With {suit} as trumps you hold {count} trumps, the highest {card}.",
     "reason.trumps_pickup": "With {upcard} picked up you hold {count} trumps in {suit}, the highest {card}.",
     "reason.void_made": "Discarding {card} leaves you without {suit}: when it is led you can trump.",
+    // a deal's score lines (the event's "lines", docs/ENGINE.md)
+    "line.maker_tricks": "{seat}: the makers, {tricks} tricks",
+    "line.defender_tricks": "{seat}: the defenders, {tricks} tricks",
+    "line.made": "{seat}: the makers took {tricks} tricks, {points} point",
+    "line.march": "{seat}: the makers took all 5 tricks (a march), {points} points",
+    "line.march_alone": "{seat}: a lone maker took all 5 tricks, {points} points",
+    "line.euchred": "{seat}: the makers took only {tricks} (euchred), {points} points",
+    "line.euchred_alone": "{seat}: a lone defender euchred a lone maker, {points} points",
   },
   pl: {
     "name": "Euchre",
@@ -203,5 +211,13 @@ export default {
     "reason.trumps_held": "Przy atu {suit} masz tyle atutów: {count}, najwyższy {card}.",
     "reason.trumps_pickup": "Po wzięciu {upcard} masz tyle atutów w kolorze {suit}: {count}, najwyższy {card}.",
     "reason.void_made": "Po odrzuceniu {card} nie masz już koloru {suit}: gdy ktoś w niego wyjdzie, przebijesz atutem.",
+    // a deal's score lines
+    "line.maker_tricks": "{seat}: rozgrywający, lew: {tricks}",
+    "line.defender_tricks": "{seat}: broniący, lew: {tricks}",
+    "line.made": "{seat}: rozgrywający wzięli lew: {tricks}, pkt: {points}",
+    "line.march": "{seat}: rozgrywający wzięli wszystkie 5 lew, pkt: {points}",
+    "line.march_alone": "{seat}: samotny rozgrywający wziął wszystkie 5 lew, pkt: {points}",
+    "line.euchred": "{seat}: rozgrywający wzięli tylko lew: {tricks} (euchre), pkt: {points}",
+    "line.euchred_alone": "{seat}: samotny obrońca pokonał samotnego rozgrywającego, pkt: {points}",
   },
 };

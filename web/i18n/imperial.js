@@ -61,6 +61,15 @@ export default {
 
     "reason.honour_lead": "Leading {card}, a trump honour, scores {points} points at once.",
     "reason.seventh_trick": "{card} takes the trick, your seventh: more than six tricks earn the trick bonus.",
+    // a deal's score lines (the event's "lines", docs/ENGINE.md)
+    "line.turned_honour": "{seat}: the turned honour {card}",
+    "line.imperial": "{seat}: an imperial {cards}, units: {units}",
+    "line.imperials_beaten": "{seat}: fewer imperial units, nothing scored",
+    "line.best_suit": "{seat}: best suit of {length} cards worth {value}",
+    "line.point": "{seat}: the point ({length} cards worth {value})",
+    "line.honours": "{seat}: honours in hand {cards}",
+    "line.honour_lead": "{seat}: led the honour {card}",
+    "line.tricks_bonus": "{seat}: {tricks} tricks taken",
   },
   pl: {
     "name": "Imperial",
@@ -127,5 +136,14 @@ export default {
     "reason.sure_winner": "{card} bierze wziątkę: żadna karta, której nie widziałeś, jej nie przebije.",
     "reason.honour_lead": "Wyjście onerem {card} daje od razu {points} oczka.",
     "reason.seventh_trick": "{card} bierze wziątkę, twoją siódmą: za więcej niż sześć wziątek jest premia.",
+    // a deal's score lines
+    "line.turned_honour": "{seat}: odwrócony honor {card}",
+    "line.imperial": "{seat}: imperiał {cards}, jednostek: {units}",
+    "line.imperials_beaten": "{seat}: mniej jednostek imperiałów, nic nie liczy",
+    "line.best_suit": "{seat}: najlepszy kolor, kart: {length}, wartość {value}",
+    "line.point": "{seat}: punkt (kart: {length}, wartość {value})",
+    "line.honours": "{seat}: honory w ręku {cards}",
+    "line.honour_lead": "{seat}: wyjście honorem {card}",
+    "line.tricks_bonus": "{seat}: wziętych lew: {tricks}",
   },
 };

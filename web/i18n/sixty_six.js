@@ -18,6 +18,12 @@ export default {
     "event.deal_over.you": "You win: {reason}",
     "reason.66": "66 points",
     "reason.last_trick": "the last trick",
+    // a deal's score lines (the event's "lines", docs/ENGINE.md)
+    "line.card_points": "{seat}: {points} card points in {tricks} tricks",
+    "line.marriage": "{seat}: a marriage in {suit}, {value}",
+    "line.reached_66": "{seat}: {total} points, {target} reached",
+    "line.last_trick": "{seat}: the last trick ({total} points)",
+    "line.game_won": "{seat}: the deal and the game won",
   },
   pl: {
     "name": "Sześćdziesiąt sześć",
@@ -37,5 +43,11 @@ export default {
     "event.deal_over.you": "Wygrywasz: {reason}",
     "reason.66": "66 punktów",
     "reason.last_trick": "ostatnia lewa",
+    // a deal's score lines
+    "line.card_points": "{seat}: {points} pkt z kart, lew: {tricks}",
+    "line.marriage": "{seat}: meldunek {suit}, {value}",
+    "line.reached_66": "{seat}: {total} pkt, osiągnięte {target}",
+    "line.last_trick": "{seat}: ostatnia lewa ({total} pkt)",
+    "line.game_won": "{seat}: wygrane rozdanie i gra",
   },
 };

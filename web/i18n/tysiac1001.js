@@ -106,6 +106,15 @@ export default {
     "option.handout": "Handing out",
     "option.handout.przykup": "two of the three przykup cards (1001)",
     "option.handout.any": "any two cards of the hand (modern Tysiąc)",
+    // a deal's score lines (the event's "lines", docs/ENGINE.md)
+    "line.dealer_credit": "{seat}: sitting out, credit for the przykup {cards}",
+    "line.gave_up": "{seat}: gave up the deal, nothing scored",
+    "line.give_up_bonus": "{seat}: the przykup's taker gave up",
+    "line.card_points": "{seat}: {points} card points in {tricks} tricks",
+    "line.marriage": "{seat}: a marriage in {suit}, {value}",
+    "line.made": "{seat}: contract {contract} made with {total}",
+    "line.failed": "{seat}: contract {contract} failed with {total}",
+    "line.rounded": "{seat}: {total} points, rounded to {value}",
   },
   pl: {
     "name": "Tysiąc jeden",
@@ -216,5 +225,14 @@ export default {
     "option.handout": "Oddawanie kart",
     "option.handout.przykup": "dwie z trzech kart przykupu (1001)",
     "option.handout.any": "dowolne dwie karty z ręki (współczesny Tysiąc)",
+    // a deal's score lines
+    "line.dealer_credit": "{seat}: pauzuje, zapis za przykup {cards}",
+    "line.gave_up": "{seat}: rezygnuje z rozdania, bez punktów",
+    "line.give_up_bonus": "{seat}: biorący przykup zrezygnował",
+    "line.card_points": "{seat}: {points} pkt z kart, lew: {tricks}",
+    "line.marriage": "{seat}: meldunek {suit}, {value}",
+    "line.made": "{seat}: kontrakt {contract} ugrany, zdobyte {total}",
+    "line.failed": "{seat}: kontrakt {contract} nieugrany, zdobyte {total}",
+    "line.rounded": "{seat}: {total} pkt, po zaokrągleniu {value}",
   },
 };

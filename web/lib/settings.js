@@ -15,6 +15,7 @@ import { soundOn, setSound, initSound, relabelSound, onSoundChange } from "./sou
 import { POOL_CHOICES, poolChoice, autoPoolSize, setPoolChoice } from "./pool.js";
 import { backupHTML, bindBackup, unbindBackup } from "./backup.js";
 import { storageHTML, bindStorage } from "./storage.js";
+import { coachSettingHTML, bindCoachSetting } from "./table/coach.js";
 
 const LOOKS = { large: "atut.look.large", projector: "atut.look.projector", four: "atut.look.four" };
 const DELAY_KEY = "atut.delay";
@@ -61,6 +62,7 @@ function panelHTML() {
         ${pace("autoplay")}${pace("keeptrick")}
         <label class="field check"><input type="checkbox" data-sound ${soundOn() ? "checked" : ""}><span>${esc(t("ui.sound.setting"))}</span></label>
         ${aidSettingsHTML()}
+        ${coachSettingHTML()}
         <label class="field"><span>${esc(t("ui.pool"))}</span><select data-testid="settings-pool">${POOL_CHOICES.map(poolOpt).join("")}</select></label>
         <p class="settings-note">${esc(t("ui.pool.note"))}</p></fieldset>
       <fieldset><legend>${esc(t("ui.settings.look"))}</legend>${look("large")}${look("projector")}${look("four")}</fieldset>
@@ -77,6 +79,7 @@ function bind() {
     on.delay(d);                                    // the bots' next move already waits d
   });
   $("[data-testid=settings-pool]", panel).addEventListener("change", (e) => setPoolChoice(e.target.value));
+  bindCoachSetting(panel);
   for (const c of panel.querySelectorAll("input[data-look]")) {
     c.addEventListener("change", () => { put(LOOKS[c.dataset.look], c.checked ? "on" : "off"); applyLooks(); window.dispatchEvent(new Event("resize")); });
   }

@@ -17,7 +17,7 @@ credit, scoring and the next deal happen inside ``apply``.
 from __future__ import annotations
 
 from .. import cards as C
-from ..game import Game
+from ..game import Game, score_line
 from . import GameSpec
 
 RANKS = ("A", "10", "K", "Q", "PR", "J", "YP", "9")          # §2, high to low
@@ -341,7 +341,7 @@ class Cesarz(Game):
         self.record({"type": "deal", "dealer": self.dealer, "deck": C.codes(deck)}, [])
         self.record({"type": "new_deal", "deal_no": self.deal_no, "dealer": self.dealer})
         if self.sitting_out is not None:
-            self.record({"type": "sits_out", "seat": self.sitting_out})
+            self.record({"type": "sits_out", "seat": self.sitting_out, "rule": "G1"})
         for s in self.active:
             self.record({"type": "hand", "seat": s, "cards": self._codes(self.hands[s])}, [s])
         if self.exchange:
@@ -352,7 +352,7 @@ class Cesarz(Game):
         self.high = OPENING
         self.high_bidder = opener
         self.bids[opener] = OPENING
-        self.record({"type": "open", "seat": opener, "value": OPENING})
+        self.record({"type": "open", "seat": opener, "value": OPENING, "rule": "G7"})
         self.phase = "bid"
         self.to_move = self._next_active(opener)
 
@@ -536,17 +536,18 @@ class Cesarz(Game):
     def _end_bidding(self, declarer):
         self.declarer = declarer
         self.contract = self.high
-        self.record({"type": "contract", "seat": declarer, "value": self.contract})
+        self.record({"type": "contract", "seat": declarer, "value": self.contract, "rule": "G8"})
         self.musik_revealed = True                             # G9, §5.1
-        self.record({"type": "musik", "cards": C.codes(self.musik)})
+        self.record({"type": "musik", "cards": C.codes(self.musik), "rule": "G9"})
         if self.sitting_out is not None:                       # §5.2, G10
             self.credit, self.credit_pairs = musik_credit(self.musik)
             self.scores[self.sitting_out] += self.credit
             self.record({"type": "musik_credit", "seat": self.sitting_out, "value": self.credit,
-                         "melds": [[C.code(x), C.code(y)] for x, y in self.credit_pairs]})
+                         "melds": [[C.code(x), C.code(y)] for x, y in self.credit_pairs],
+                         "rule": "G10"})
         for c in self.musik:                                   # §5.3
             self.hands[declarer] |= 1 << c
-        self.record({"type": "take_musik", "seat": declarer})
+        self.record({"type": "take_musik", "seat": declarer, "rule": "G9"})
         self.to_give = []                                      # G11: clockwise from his left
         s = self._next_active(declarer)
         while s != declarer:
@@ -561,7 +562,7 @@ class Cesarz(Game):
         self.hands[to] |= 1 << c
         self.given.append((seat, to, c))
         self.to_give.pop(0)
-        self.record({"type": "gave", "seat": seat, "to": to})
+        self.record({"type": "gave", "seat": seat, "to": to, "rule": "G11"})
         if not self.to_give:
             self.phase = "play"
             self._start_trick(self.declarer)                   # §6.1
@@ -641,7 +642,8 @@ class Cesarz(Game):
             self.led = s
         else:
             if s != self.led and not self.released and self._recording:   # G25: noted publicly
-                self.record({"type": "no_follow", "seat": seat, "suit": C.SUITS[self.led]})
+                self.record({"type": "no_follow", "seat": seat, "suit": C.SUITS[self.led],
+                             "rule": "G25"})
             if s == self.trump and self.led != self.trump:     # G18
                 self.released = True
         self.trick.append((seat, c, NO, s, partner))
@@ -656,11 +658,12 @@ class Cesarz(Game):
         kind = 1 if C.RANK_OF[c] in (K_, Q_) else 2
         if self._recording:
             self.record({"type": "meld", "seat": seat, "cards": [C.code(c), C.code(partner)],
-                         "kind": kind, "value": v})
+                         "kind": kind, "value": v, "rule": "G17"})
         if kind == 1 and self.trump != C.SUIT_OF[c]:           # §6.5, G16
             self.trump = C.SUIT_OF[c]
             if self._recording:
-                self.record({"type": "trump", "suit": C.SUITS[self.trump], "seat": seat})
+                self.record({"type": "trump", "suit": C.SUITS[self.trump], "seat": seat,
+                             "rule": "G16"})
 
     def _emperor(self, seat, comp, partner):                   # G14
         if self.trick:
@@ -670,7 +673,7 @@ class Cesarz(Game):
             if self._recording:
                 self.record({"type": "interrupted", "seat": seat, "winner": w,
                              "cards": self._trick_codes(self.trick),
-                             "points": self._pile_points(self.trick)})
+                             "points": self._pile_points(self.trick), "rule": "G14"})
             self.last_trick = self.trick
             self.last_winner = w
             self.last_kind = "interrupted"
@@ -719,7 +722,8 @@ class Cesarz(Game):
             self.record({"type": "trick", "winner": w, "leader": self.trick[0][0],
                          "cards": self._trick_codes(self.trick),
                          "points": self._pile_points(self.trick),
-                         "emperor": self.emperor_trick})
+                         "emperor": self.emperor_trick,
+                         "rule": "G14" if self.emperor_trick else "G20"})
         self.last_trick = self.trick
         self.last_winner = w
         self.last_kind = "emperor" if self.emperor_trick else "trick"
@@ -749,7 +753,8 @@ class Cesarz(Game):
                   "scores": list(self.scores)}
         self.previous_deal = result
         if self._recording:
-            self.record({"type": "deal_over", **_copied(result)})
+            self.record({"type": "deal_over", **_copied(result), "rule": "G22",
+                         "lines": self._lines(obtained, made)})
         self.to_move = None
         top = max(self.scores)
         if top >= TARGET:                                      # G24
@@ -758,10 +763,38 @@ class Cesarz(Game):
                 self.winner = leaders[0]
                 self.phase = "over"
                 self.record({"type": "game_over", "winner": self.winner,
-                             "scores": list(self.scores)})
+                             "scores": list(self.scores), "rule": "G24"})
                 return
         self.dealer = self.next_seat(self.dealer)              # G6
         self._deal(self.shuffled())
+
+    def _lines(self, obtained, made):
+        """The deal's score lines (docs/ENGINE.md): the sitting-out dealer's musik credit
+        (G10), each active player's card points (G21) and melds (G17), the declarer's contract
+        made or failed (G22) and the others' points (G23)."""
+        lines = []
+        so = self.sitting_out
+        if so is not None:
+            lines.append(score_line("G10", "musik_credit", [so], self.credit,
+                                    cards=C.codes(self.musik), credit=self.credit))
+        for s in self.active:
+            lines.append(score_line("G21", "card_points", [s], points=self.card_points[s],
+                                    tricks=self.tricks_won[s]))
+        for s, c, partner, v in self.melds:
+            lines.append(score_line("G17", "meld", [s], cards=[C.code(c), C.code(partner)],
+                                    value=v))
+        d = self.declarer
+        for s in self.active:
+            if s == d:
+                c = self.contract
+                lines.append(score_line("G22", "made" if made else "failed", [s],
+                                        obtained[s] if made else obtained[s] - c, contract=c,
+                                        obtained=obtained[s], shortfall=max(0, c - obtained[s])))
+            else:
+                lines.append(score_line("G23", "obtained", [s], obtained[s],
+                                        card_points=self.card_points[s],
+                                        melds=self.meld_points[s]))
+        return lines
 
     # --- errors: why an action is illegal ---------------------------------------------
 

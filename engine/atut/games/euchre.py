@@ -21,7 +21,7 @@ Phases of a deal:
 from __future__ import annotations
 
 from .. import cards as C
-from ..game import Game, IllegalAction, canonical
+from ..game import Game, IllegalAction, canonical, score_line
 from . import GameSpec
 
 RANKS = ("A", "K", "Q", "J", "10", "9")
@@ -434,7 +434,8 @@ class Euchre(Game):
             self.hands[seat] &= ~(1 << m)                     # G9: the dealer's discard
             self.discarded = m
             if self._recording:
-                self.record({"type": "discarded", "seat": seat})  # the card: dealer's log only
+                # the card: dealer's log only
+                self.record({"type": "discarded", "seat": seat, "rule": "G9"})
             self.phase = "alone"
             self.to_move = self.maker
         elif m == PASS:
@@ -446,10 +447,11 @@ class Euchre(Game):
                 self.up_state = "turned"                      # G9: turned down, out of play
                 self.to_move = (seat + 1) & 3
                 if self._recording:
-                    self.record({"type": "turn_down", "card": C.CODES[self.upcard]})
+                    self.record({"type": "turn_down", "card": C.CODES[self.upcard],
+                                 "rule": "G8"})
             else:                                             # redeal option: thrown in
                 if self._recording:
-                    self.record({"type": "redeal", "dealer": self.dealer})
+                    self.record({"type": "redeal", "dealer": self.dealer, "rule": "G8"})
                 self.sheet.append((self.deal_no, None, None, 0, 0))
                 self.last_result = {"redeal": True, "dealer": self.dealer}
                 self.dealer = (self.dealer + 1) & 3           # G2
@@ -465,8 +467,9 @@ class Euchre(Game):
             self.to_move = d
             if self._recording:
                 self.record({"type": "trump", "suit": C.SUITS[self.trump], "maker": seat,
-                             "seat": seat, "round": 1})
-                self.record({"type": "pickup", "seat": d, "card": C.CODES[self.upcard]})
+                             "seat": seat, "round": 1, "rule": "G7"})
+                self.record({"type": "pickup", "seat": d, "card": C.CODES[self.upcard],
+                             "rule": "G9"})
         elif m < ALONE_YES:                                   # G8: NAME + suit
             s = m - NAME
             self.calls.append((seat, "name", s))
@@ -475,13 +478,13 @@ class Euchre(Game):
             self.phase = "alone"
             if self._recording:
                 self.record({"type": "trump", "suit": C.SUITS[s], "maker": seat, "seat": seat,
-                             "round": 2})
+                             "round": 2, "rule": "G8"})
         elif m == ALONE_YES:                                  # G10, G11
             self.alone = True
             partner = (seat + 2) & 3
             self.out[partner] = True
             if self._recording:
-                self.record({"type": "sits_out", "seat": partner})
+                self.record({"type": "sits_out", "seat": partner, "rule": "G10"})
             if self.options["defend_alone"]:
                 self.phase = "defend"
                 self.to_move = (seat + 1) & 3                 # G10: from the maker's left
@@ -494,7 +497,7 @@ class Euchre(Game):
             partner = (seat + 2) & 3
             self.out[partner] = True
             if self._recording:
-                self.record({"type": "sits_out", "seat": partner})
+                self.record({"type": "sits_out", "seat": partner, "rule": "G10"})
             self._start_play()
         elif seat == ((self.maker + 1) & 3):                  # DEFEND_NO: the other defender
             self.to_move = (self.maker + 3) & 3
@@ -534,16 +537,33 @@ class Euchre(Game):
         if self._recording:
             self.record({"type": "deal_score", "maker": m, "alone": self.alone,
                          "tricks": made, "team": team, "seats": [team, team + 2],
-                         "points": pts, "scores": [sc[0], sc[1]]})
+                         "points": pts, "scores": [sc[0], sc[1]], "rule": "G14",
+                         "lines": self._lines(m, made, team, pts)})
         if sc[team] >= TARGET:                                # G15
             self.winner = [team, team + 2]
             self.phase = "over"
             self.to_move = None
             self.record({"type": "game_over", "winner": [team, team + 2],
-                         "scores": [sc[0], sc[1]]})
+                         "scores": [sc[0], sc[1]], "rule": "G15"})
             return
         self.dealer = (self.dealer + 1) & 3                   # G2
         self._deal(self.shuffled())
+
+    def _lines(self, maker, made, team, pts):
+        """The deal's score lines (docs/ENGINE.md): the tricks each pair took, then the one
+        pair that scores (G14); a pair's points stand beside both its seats."""
+        pair = [maker & 1, (maker & 1) + 2]
+        tw = self.tricks_won
+        lines = [score_line("G14", "maker_tricks", pair, tricks=made, maker=maker,
+                            alone=self.alone),
+                 score_line("G14", "defender_tricks", [1 - (maker & 1), 3 - (maker & 1)],
+                            tricks=sum(tw) - made)]
+        if made >= 3:
+            key = "march_alone" if made == 5 and self.alone else "march" if made == 5 else "made"
+        else:
+            key = "euchred_alone" if self.lone_defender is not None else "euchred"
+        lines.append(score_line("G14", key, [team, team + 2], pts, tricks=made, points=pts))
+        return lines
 
     # --- invariants ---------------------------------------------------------------------
 

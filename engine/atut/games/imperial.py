@@ -17,7 +17,7 @@ Phases: ``play`` (the only decision: which card to play) and ``over``.
 from __future__ import annotations
 
 from .. import cards as C
-from ..game import Game, canonical
+from ..game import Game, canonical, score_line
 from ..tricks import trick_winner
 from . import GameSpec
 
@@ -126,6 +126,12 @@ def _copy(item: dict) -> dict:
     return {k: list(x) if type(x) is list else x for k, x in item.items()}
 
 
+# the summary items that become score lines, and the rule of each (G5-G15)
+LINE_RULES = {"turned_honour": "G5", "imperial": "G6", "imperials_beaten": "G8",
+              "best_suit": "G10", "point": "G10", "honours": "G11", "honour_lead": "G14",
+              "tricks_bonus": "G15"}
+
+
 class Imperial(Game):
     GAME_ID = "imperial"
     PLAYERS = (2, 3)                                          # G1
@@ -204,7 +210,7 @@ class Imperial(Game):
             self.summary.append({"key": "turned_honour", "seat": d,
                                  "card": C.code(self.trump_card), "points": BONUS})
             self.record({"type": "turned_honour", "seat": d, "card": C.code(self.trump_card),
-                         "points": BONUS})
+                         "points": BONUS, "rule": "G5"})
             if self._score([(d, BONUS)]):
                 return
         # (2) G6-G8: imperials, compared; the open imperial for the dealer (G7)
@@ -216,7 +222,7 @@ class Imperial(Game):
         top = max(units.values())
         if top == 0:
             self.summary.append({"key": "no_imperials"})
-            self.record({"type": "no_imperials"})
+            self.record({"type": "no_imperials", "rule": "G8"})
         else:
             gains = []
             for s in order:
@@ -230,7 +236,7 @@ class Imperial(Game):
                     item = {"seat": s, "kind": kind, "label": label, "cards": display(mask),
                             "trump": in_trump, "open": open_, "units": u, "points": u * UNIT}
                     self.summary.append({"key": "imperial", **item})
-                    self.record({"type": "imperial", **item})
+                    self.record({"type": "imperial", **item, "rule": "G7" if open_ else "G6"})
                 gains.append((s, top * UNIT))
             others = [s for s in order if units[s] != top]
             if others:
@@ -249,7 +255,7 @@ class Imperial(Game):
             self.summary.append({"key": "point", "seat": s, "length": top_pt[0],
                                  "value": top_pt[1], "points": pts})
             self.record({"type": "point", "seat": s, "length": top_pt[0], "value": top_pt[1],
-                         "points": pts})
+                         "points": pts, "rule": "G10"})
         if self._score([(s, pts) for s in winners]):
             return
         # (4) G11: honours in hand, 4 each; one event per player, dealer first
@@ -261,7 +267,7 @@ class Imperial(Game):
             item = {"seat": s, "cards": display(held), "points": BONUS * k}
             self.summary.append({"key": "honours" if k else "no_honours", **item})
             if k:
-                self.record({"type": "honours", **item})
+                self.record({"type": "honours", **item, "rule": "G11"})
                 if self._score([(s, BONUS * k)]):
                     return
 
@@ -282,8 +288,27 @@ class Imperial(Game):
         self.winner = w
         self.phase = "over"
         self.to_move = None
-        self.record({"type": "game_over", "winner": w, "scores": list(self.scores)})
+        if self._recording:
+            self.record({"type": "game_over", "winner": w, "scores": list(self.scores),
+                         "rule": "G16", "lines": self._lines()})
         return True
+
+    def _lines(self):
+        """The deal's score lines so far, in the order they scored (G12; docs/ENGINE.md),
+        from the public summary: a line with ``score`` for each item that scored, and the
+        best suits behind the point (G9, G10) and the imperials that lost (G8) to explain."""
+        lines = []
+        for x in self.summary:
+            key = x["key"]
+            rule = LINE_RULES.get(key)
+            if rule is None:
+                continue
+            if key == "imperial" and x["open"]:
+                rule = "G7"
+            args = {k: v for k, v in x.items() if k not in ("key", "seat", "seats")}
+            seats = x["seats"] if "seats" in x else [x["seat"]]
+            lines.append(score_line(rule, key, seats, x.get("points"), **_copy(args)))
+        return lines
 
     # --- legal actions (G13) ------------------------------------------------------------
 
@@ -351,7 +376,7 @@ class Imperial(Game):
                 self.summary.append({"key": "honour_lead", "seat": seat,
                                      "card": a["card"], "points": BONUS})
                 self.record({"type": "honour_lead", "seat": seat, "card": a["card"],
-                             "points": BONUS})
+                             "points": BONUS, "rule": "G14"})
                 if self._score([(seat, BONUS)]):              # E15: won at once
                     return
         if len(self.trick) < self.n:
@@ -378,11 +403,14 @@ class Imperial(Game):
                 pts = 2 * BONUS if t == HAND else BONUS
                 self.summary.append({"key": "tricks_bonus", "seat": s, "tricks": t,
                                      "points": pts})
-                self.record({"type": "tricks_bonus", "seat": s, "tricks": t, "points": pts})
+                self.record({"type": "tricks_bonus", "seat": s, "tricks": t, "points": pts,
+                             "rule": "G15"})
                 if self._score([(s, pts)]):
                     return
-        self.record({"type": "deal_over", "points": list(self.deal_points),
-                     "tricks": list(self.tricks_won), "scores": list(self.scores)})
+        if self._recording:
+            self.record({"type": "deal_over", "points": list(self.deal_points),
+                         "tricks": list(self.tricks_won), "scores": list(self.scores),
+                         "rule": "G12", "lines": self._lines()})
         leads = [0] * self.n
         for x in self.summary:
             if x["key"] == "honour_lead":

@@ -13,7 +13,7 @@ then the others follow) and ``over``.
 from __future__ import annotations
 
 from .. import cards as C
-from ..game import Game, canonical
+from ..game import Game, canonical, score_line
 from ..tricks import winning
 from . import GameSpec
 
@@ -224,7 +224,7 @@ class SixtySix(Game):
             self.hands[seat] = (self.hands[seat] & ~(1 << nine)) | (1 << self.trump_card)
             self.exchanged = (seat, self.trump_card)
             self.record({"type": "exchange", "seat": seat, "took": C.code(self.trump_card),
-                         "gave": C.code(nine)})
+                         "gave": C.code(nine), "rule": "G10"})
             self.trump_card = nine
             return
         c = m & 63
@@ -238,7 +238,8 @@ class SixtySix(Game):
                 self.points[seat] += value
                 self.marriages.append((seat, C.SUIT_OF[c], value))
                 self.record({"type": "marriage", "seat": seat,
-                             "cards": [C.CODES[c], C.CODES[PARTNER[c]]], "value": value})
+                             "cards": [C.CODES[c], C.CODES[PARTNER[c]]], "value": value,
+                             "rule": "G9"})
                 if self.points[seat] >= TARGET:                         # G11: at once
                     self._end(seat, "66")
                     return
@@ -281,7 +282,9 @@ class SixtySix(Game):
                 else:
                     c = self.trump_card                                 # drawn last
                     self.trump_card = None
-                    self.record({"type": "trump_drawn", "seat": s, "card": C.code(c)})
+                    # the stock is gone: from now on the suit led must be followed (G8)
+                    self.record({"type": "trump_drawn", "seat": s, "card": C.code(c),
+                                 "rule": "G8"})
                     hands[s] |= 1 << c
             if self._recording:
                 self.record({"type": "draw", "stock": self.stock_count})
@@ -334,8 +337,30 @@ class SixtySix(Game):
         self.winner = seat
         self.phase = "over"
         self.to_move = None
-        self.record({"type": "deal_over", "winner": seat, "reason": reason,
-                     "points": list(self.points)})
+        if self._recording:
+            self.record({"type": "deal_over", "winner": seat, "reason": reason,
+                         "points": list(self.points), "rule": "G14",
+                         "lines": self._lines(seat, reason)})
+
+    def _lines(self, seat, reason):
+        """The deal's score lines (docs/ENGINE.md): each player's card points (G11) and
+        marriages (G9), how the winner won (G11: 66 reached; G12: the last trick) and the
+        deal won, the game's one point (G14)."""
+        lines = []
+        for s in range(self.n):
+            pts = sum(VALUE[c] for c in C.cards_of(self.captured[s]))
+            lines.append(score_line("G11", "card_points", [s], points=pts,
+                                    tricks=self.tricks_won[s]))
+        for s, suit, value in self.marriages:
+            lines.append(score_line("G9", "marriage", [s], suit=C.SUITS[suit], value=value,
+                                    trump=suit == self.trump))
+        total = self.points[seat]
+        if reason == "66":
+            lines.append(score_line("G11", "reached_66", [seat], total=total, target=TARGET))
+        else:
+            lines.append(score_line("G12", "last_trick", [seat], total=total))
+        lines.append(score_line("G14", "game_won", [seat], 1))
+        return lines
 
     def check_invariants(self):
         """24 cards accounted for; totals = captured card points + marriages."""

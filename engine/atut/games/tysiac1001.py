@@ -22,7 +22,7 @@ or ``"any"`` (modern Tysiąc: any two cards of the declarer's whole hand).
 from __future__ import annotations
 
 from .. import cards as C
-from ..game import Game
+from ..game import Game, score_line
 from ..tricks import trick_winner
 from . import GameSpec
 
@@ -382,11 +382,11 @@ class Tysiac1001(Game):
         if self.high_bidder >= 0:
             d = self.high_bidder                                          # E2, E5
             self.bid_won = self.high
-            self.record({"type": "declarer", "seat": d, "value": self.high})
+            self.record({"type": "declarer", "seat": d, "value": self.high, "rule": "G6"})
             self.phase = "give"
         else:                                                             # G7: two passes
             d = next(s for s in self.active if self.bids[s] != "pass")
-            self.record({"type": "two_passes", "seat": d})
+            self.record({"type": "two_passes", "seat": d, "rule": "G7"})
             self.phase = "decide"
         self.declarer = d
         self.to_move = d
@@ -397,12 +397,14 @@ class Tysiac1001(Game):
         self.revealed = True                                              # G8
         self.hands[d] |= self.przykup                                     # G9 precision
         self.przykup_left = self.przykup
-        self.record({"type": "przykup", "seat": d, "cards": C.codes(C.cards_of(self.przykup))})
+        self.record({"type": "przykup", "seat": d, "cards": C.codes(C.cards_of(self.przykup)),
+                     "rule": "G8"})
         if self.sitting_out is not None:                                  # G16
             credit = dealer_credit(self.przykup)
             self.scores[self.sitting_out] += credit
             self.delta[self.sitting_out] += credit
-            self.record({"type": "dealer_credit", "seat": self.sitting_out, "value": credit})
+            self.record({"type": "dealer_credit", "seat": self.sitting_out, "value": credit,
+                         "rule": "G16"})
 
     def _give(self, seat, c, to):
         self.hands[seat] &= ~(1 << c)
@@ -410,7 +412,7 @@ class Tysiac1001(Game):
         self.przykup_left &= ~(1 << c)
         self.given.append((c, to))
         self.received[to] = c
-        self.record({"type": "handed", "seat": seat, "to": to},
+        self.record({"type": "handed", "seat": seat, "to": to, "rule": "G9"},
                     [s for s in range(self.n) if s != seat and s != to])
         if len(self.given) == 2:
             self.phase = "announce"
@@ -434,7 +436,7 @@ class Tysiac1001(Game):
             if self._recording:
                 self.record({"type": "marriage", "seat": seat,
                              "cards": [CODES[c], CODES[PARTNER[c]]],
-                             "suit": C.SUITS[s], "value": value})
+                             "suit": C.SUITS[s], "value": value, "rule": "G13"})
         if len(trick) < 3:
             act = self.active
             self.to_move = act[(act.index(seat) + 1) % 3]
@@ -472,10 +474,11 @@ class Tysiac1001(Game):
             if s == d:
                 x = self.contract if made else -self.contract
                 self.record({"type": "made" if made else "failed", "seat": s,
-                             "value": self.contract, "total": total})
+                             "value": self.contract, "total": total, "rule": "G15"})
             else:
                 x = round5(self._total(s))                                # G14, E1, E7
-                self.record({"type": "scored", "seat": s, "total": self._total(s), "value": x})
+                self.record({"type": "scored", "seat": s, "total": self._total(s), "value": x,
+                             "rule": "G14"})
             self.delta[s] += x
             self.scores[s] += x
         self._end_deal(made=made)
@@ -495,17 +498,54 @@ class Tysiac1001(Game):
             "scores": list(self.scores),
         }
         self.last_result = result
-        self.record({"type": "deal_over", "deal": self.deal_no, "scores": list(self.scores)})
+        if self._recording:
+            self.record({"type": "deal_over", "deal": self.deal_no, "scores": list(self.scores),
+                         "rule": "G17", "lines": self._lines(gave_up, made)})
         best = max(self.scores)                                           # G17, E15
         if best >= TARGET and self.scores.count(best) == 1:
             w = self.scores.index(best)
             self.winner = w
             self.phase = "over"
             self.to_move = None
-            self.record({"type": "game_over", "winner": w, "scores": list(self.scores)})
+            self.record({"type": "game_over", "winner": w, "scores": list(self.scores),
+                         "rule": "G17"})
             return
         self.dealer = self.next_seat(self.dealer)                         # G4
         self._deal(self.shuffled())
+
+    def _lines(self, gave_up, made):
+        """The deal's score lines (docs/ENGINE.md): the sitting-out dealer's credit (G16); after
+        a give-up the bonus of the other two (G7); else each active player's card points (G2)
+        and marriages (G13), the declarer's contract made or failed (G15) and the others'
+        rounded totals (G14)."""
+        lines = []
+        d = self.declarer
+        so = self.sitting_out
+        if so is not None:
+            lines.append(score_line("G16", "dealer_credit", [so], self.delta[so],
+                                    cards=C.codes(C.cards_of(self.przykup)),
+                                    credit=self.delta[so]))
+        if gave_up:
+            lines.append(score_line("G7", "gave_up", [d], 0))
+            others = [s for s in self.active if s != d]
+            lines.append(score_line("G7", "give_up_bonus", others, GIVE_UP_BONUS,
+                                    points=GIVE_UP_BONUS))
+            return lines
+        for s in self.active:
+            lines.append(score_line("G2", "card_points", [s], points=self.card_points[s],
+                                    tricks=self.tricks_won[s]))
+        for s, suit, value in self.marriages:
+            lines.append(score_line("G13", "marriage", [s], suit=C.SUITS[suit], value=value))
+        for s in self.active:
+            total = self._total(s)
+            if s == d:
+                c = self.contract
+                lines.append(score_line("G15", "made" if made else "failed", [s],
+                                        c if made else -c, contract=c, total=total))
+            else:
+                x = round5(total)
+                lines.append(score_line("G14", "rounded", [s], x, total=total, value=x))
+        return lines
 
     # --- errors -------------------------------------------------------------------------
 

@@ -131,11 +131,13 @@ class Table:
         return self.game
 
     def view(self) -> dict:
-        """``view(seat)`` of the person's seat (computed once per position)."""
+        """``view(seat, explain=True)`` of the person's seat (computed once per position): the
+        page's view, its log with the events' rule ids and score lines (the hint's analysis is
+        given the plain view, as a bot is: ``Game.view``)."""
         g = self._need_game()
         game, n, seat, v = self._shown
         if game is not g or n != len(g.history) or seat != self.seat:
-            v = g.view(self.seat)
+            v = g.view(self.seat, explain=True)
             self._shown = (g, len(g.history), self.seat, v)
         return v
 
@@ -170,8 +172,9 @@ class Table:
         g.apply(action)
         if start is None or g.deal_no == deal:
             return None
-        events = g.visible_events(self.seat, start)
-        later = g.visible_events(self.seat, getattr(g, "_deal_event", len(g.events)))
+        events = g.visible_events(self.seat, start, explain=True)
+        later = g.visible_events(self.seat, getattr(g, "_deal_event", len(g.events)),
+                                 explain=True)
         self.finished = {"deal_no": deal, "log": events[:len(events) - len(later)]}
         if action.get("type") == "play":        # a card played face up ended the deal
             self.finished["last_play"] = {"seat": seat, **{k: v for k, v in action.items()
@@ -319,7 +322,7 @@ class Table:
         g = self._need_game()
         if g.is_over or g.to_move != self.seat:
             raise ValueError("a hint is given only on your turn")
-        return atut.analyse(g.game_id, self.view(), HINT_LEVEL, seed=HINT_SEED,
+        return atut.analyse(g.game_id, g.view(self.seat), HINT_LEVEL, seed=HINT_SEED,
                             budget=counted(budget))
 
     def undo(self) -> dict:

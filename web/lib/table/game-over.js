@@ -5,6 +5,7 @@ import { suitIcon, esc } from "../../cards.js";
 import { el, h, $ } from "../dom.js";
 import { S } from "../state.js";
 import { t, seatName, joinNames, eventHTML } from "../words.js";
+import { walkHTML, linesEvent } from "./score-walk.js";
 
 let playAgain = () => {};
 
@@ -27,7 +28,7 @@ export function renderGameOver(v) {
     `<span class="${names.includes(x.seat) ? "win" : ""}">${esc(seatName(x.seat))}: ${esc(x.points)} ${esc(t("ui.points"))}</span>`).join("");
   const box = h("div", { class: "gameover", "data-testid": "game-over", role: "dialog", "aria-live": "polite", "data-winner": names.join(",") },
     `<div class="trophy" aria-hidden="true">${suitIcon("H", "big")}${suitIcon("S", "big")}</div><h2>${esc(head)}</h2>
-     <p class="winner-name">${esc(t("ui.game_over"))}</p>${detail}${final ? `<div class="final">${final}</div>` : ""}`);
+     <p class="winner-name">${esc(t("ui.game_over"))}</p>${detail}${final ? `<div class="final">${final}</div>` : ""}${walkHTML(linesEvent(v.log), v.players)}`);
   const again = h("button", { type: "button", class: "primary", "data-testid": "play-again" }, esc(t("ui.play_again")));
   again.addEventListener("click", () => playAgain());
   box.appendChild(again);

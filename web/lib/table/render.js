@@ -17,6 +17,7 @@ import { renderAids } from "../aids.js";
 import { restoreFocus } from "./keys.js";
 import { capture, animate } from "../motion.js";
 import { renderPace } from "./pace.js";
+import { renderCoach } from "./coach.js";
 
 // what happened, read out to screen readers (#announce, aria-live, in the page's language): the
 // events new since the last picture (a bot's card, a trick taken) with the cards' spoken names,
@@ -112,6 +113,7 @@ export function render() {
   }
   drawn.deal = v.deal_no;
   renderPace(v);
+  renderCoach(v);
   animate(before);
   announce(v);
   restoreFocus();

@@ -5,6 +5,7 @@ import { chip, esc } from "../../cards.js";
 import { el, $ } from "../dom.js";
 import { S } from "../state.js";
 import { t, raw, tc, seatName, seatShort, eventHTML, summaryHTML, past } from "../words.js";
+import { walkHTML, linesEvent, ruleButton } from "./score-walk.js";
 
 function renderScores(v) {
   const seats = Array.isArray(v.seats) ? v.seats : null;
@@ -35,7 +36,7 @@ function lastDealPanel(v) {
   }).join("");
   return `<section class="panel lastdeal" data-testid="last-deal" aria-live="polite"><h2>${esc(t("ui.last_deal", { deal: d.deal_no }))}
       <button type="button" class="dismiss" data-testid="last-deal-close" title="${esc(t("ui.close_panel"))}" aria-label="${esc(t("ui.close_panel"))}">×</button></h2>
-    <ul>${lines.join("")}</ul><div class="dealscores">${scores}</div></section>`;
+    <ul>${lines.join("")}</ul><div class="dealscores">${scores}</div>${past(() => walkHTML(linesEvent([d.trick, ...d.results]), v.players))}</section>`;
 }
 
 function scoreSheet(sheet) {
@@ -63,7 +64,9 @@ export function renderSide(v) {
   if (v.score_sheet && Array.isArray(v.score_sheet.columns)) parts.push(scoreSheet(v.score_sheet));
   const log = Array.isArray(v.log) ? v.log : [];
   parts.push(`<section class="panel log"><h2>${esc(t("ui.log"))}</h2><ol class="loglist">${log.map((ev) => {
-    try { return `<li>${eventHTML(ev)}</li>`; } catch (_) { return `<li>${esc(JSON.stringify(ev))}</li>`; }
+    // an event a rule produced names it: a button opening the rules at it
+    const why = ev && typeof ev.rule === "string" ? ruleButton(ev.rule, "ui.walk.event_rule") : "";
+    try { return `<li>${eventHTML(ev)}${why}</li>`; } catch (_) { return `<li>${esc(JSON.stringify(ev))}</li>`; }
   }).join("")}</ol></section>`);
   el.sideRest.innerHTML = parts.join("");
   const list = $(".loglist", el.sideRest);

@@ -32,7 +32,9 @@ def fresh_table():
 def test_info_names_the_games_and_the_bot_levels():
     info = call("info")["result"]
     assert info["games"] == list(atut.GAME_IDS)
-    assert info["levels"] == NAMES == {"random": 1, "rules": 2, "search": 3, "strong": 4}
+    assert info["levels"] == NAMES == {"random": 1, "rules": 2, "search": 3, "strong": 4,
+                                       "expert": 5}
+    assert [lv["number"] for lv in info["level_table"]] == [1, 2, 3, 4, 5]
 
 
 def _play(game, players, seed, steps=3000):

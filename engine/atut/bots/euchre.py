@@ -55,6 +55,10 @@ BUDGETS = {
     4: {"rollouts": 1300, "min_samples": 24, "solve_nodes": 1500},   # p95 about 1/3 s in CPython
 }
 SOLVE_CARDS = 8                        # level 4 solves the play exactly from this many cards
+# the expert's tree search plays the cards; the calls, going alone and the dealer's discard are
+# valued by this plug-in's own search (against OpenSpiel's C++ IS-MCTS the tree's own calls
+# lost 0.30 points a deal: docs/BOTS.md, "The expert")
+TREE_ACTIONS = ("play",)
 UPCARD_DISCARD_P = 0.05                # how often a dealer is taken to have buried the upcard
 INFER_TRIES = 12                       # deals tried per sample to fit the others' calls
 INFER_T = 0.4                          # softness of that fit (tricks of hand value)

@@ -31,6 +31,11 @@ class Plugin(Protocol):
     (``arena.bench_bots``) so that a CPython decision takes about a third of the Pyodide budget
     (0.3 s at level 3, 1 s at level 4)."""
 
+    TREE_ACTIONS: tuple
+    """The expert (level 5): the action types its tree search decides; a decision offering
+    another type is left to the plug-in's own search at level 4 (e.g. euchre's calls, valued
+    from the hand by its inference) [every type]."""
+
     def rule_policy(self, view: dict, rng: random.Random) -> dict:
         """Level 2 (required): the decision for every decision of the game (bids,
         musik/przykup, gives, calls, going alone, exchange, melds, jokers, emperor, card play).

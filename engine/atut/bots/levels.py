@@ -213,6 +213,17 @@ class ExpertBot(SearchBot):
 
     level = 5
 
+    def _strong(self) -> StrongBot:
+        """Level 4 with this bot's seed, clock and time cap, for the decisions the plug-in's
+        ``TREE_ACTIONS`` leave out."""
+        b = getattr(self, "_level4", None)
+        if b is None:
+            b = self._level4 = StrongBot(self.game_id, self.seed, {
+                "clock": self.budget["clock"], "time_cap": self.budget["time_cap"]},
+                strict=self.strict)
+            b.stats = self.stats
+        return b
+
     def evaluate(self, view: dict, legal: list | None = None,
                  rng: random.Random | None = None):
         if legal is None:
@@ -222,6 +233,10 @@ class ExpertBot(SearchBot):
         h = hooks(self.plugin)
         if h.determinize is None:
             return None
+        tree = getattr(self.plugin, "TREE_ACTIONS", None)
+        if tree is not None and any(a.get("type") not in tree for a in legal):
+            # a decision the plug-in keeps to its own search (e.g. euchre's calls): level 4's
+            return self._strong().evaluate(view, legal, rng)
         try:
             probe = h.determinize(view, random.Random(rng.getrandbits(32)))
             if self.budget.get("solve_nodes") and h.solvable(probe, probe):

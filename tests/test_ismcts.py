@@ -95,3 +95,14 @@ def test_the_expert_is_a_row_of_the_level_table():
     assert (lv.name, lv.algorithm) == ("expert", "ismcts")
     assert make_bot("euchre", "expert").level == 5
     assert {"iterations", "uct_c"} <= set(make_bot("euchre", 5).budget)
+
+
+def test_euchre_s_calls_are_left_to_its_own_search_at_level_4():
+    """``TREE_ACTIONS`` (euchre: only card play): a call is level 4's decision, same seed."""
+    g = atut.new_game("euchre", players=4, seed=8)
+    view = g.view(g.to_move)
+    assert {a["type"] for a in view["legal_actions"]} - {"play"}
+    cap = {"time_cap": 1e9, "clock": "cpu"}
+    expert = make_bot("euchre", 5, seed=3, budget=cap)
+    assert expert.choose(view) == make_bot("euchre", 4, seed=3, budget=cap).choose(view)
+    assert expert.stats.get("decisions") == 1

@@ -279,10 +279,11 @@ def test_last_deal_panel_shows_the_final_trick_and_result(page, dist_url):
     assert "(1)" in text and "takes the trick" in text and "Deal 1 over" in text
     # the finished deal as the engine recorded it: its last trick's cards are in the panel
     game = atut.load_game(saved_game(page))
-    tricks = [e for e in game.visible_events(seat) if e["type"] == "trick"]
+    tricks = [e for e in game.visible_events(seat, explain=True) if e["type"] == "trick"]
     last = [e for e in tricks if game.events.index(e) < game._deal_event][-1]
-    # (drawn without data-card, which marks only the cards of the current view)
-    shown = page.eval_on_selector_all("[data-testid=last-deal] [data-past-card]",
+    # (drawn without data-card, which marks only the cards of the current view; the score
+    # walk-through below the trick draws the cards its lines name)
+    shown = page.eval_on_selector_all("[data-testid=last-deal] > ul [data-past-card]",
                                       "els => els.map(e => e.getAttribute('aria-label'))")
     assert shown == [_card_name(c) for c in last["cards"]]
     assert set(page_cards(page)) <= visible_cards(view)

@@ -71,8 +71,10 @@ SEARCH_LEVELS = tuple(lv.number for lv in LEVEL_TABLE if lv.budget)
 
 
 def describe() -> list[dict]:
-    """The table as JSON-safe rows (the table's ``info`` gives them to the page)."""
-    return [lv.to_dict() for lv in LEVEL_TABLE]
+    """The table's public part as JSON-safe rows, for the table's ``info`` (the page's menu):
+    number, name, algorithm and what it does; budgets and shards stay the engine's."""
+    return [{"number": lv.number, "name": lv.name, "algorithm": lv.algorithm, "about": lv.about}
+            for lv in LEVEL_TABLE]
 
 
 def spelled() -> str:

@@ -70,8 +70,12 @@ def _takes(game, action, need, playouts=0):
 
 
 def _events(game, action):
+    """The game after ``action``, its record read without the fields that explain an event
+    (``EXPLAIN_FIELDS``: rule ids and score lines, docs/ENGINE.md)."""
+    from atut.game import EXPLAIN_FIELDS
     g = _recording(game)
     g.apply(action)
+    g.events = [{k: v for k, v in e.items() if k not in EXPLAIN_FIELDS} for e in g.events]
     return g
 
 

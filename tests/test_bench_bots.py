@@ -56,9 +56,11 @@ def test_bad_options(args, capsys):
 
 def _reference_log(game, seat, start=0):
     """What ``visible_events`` gave before it kept each seat's part up to date: a filter of
-    the whole record at every call."""
+    the whole record at every call (without the fields that explain an event, which only an
+    explained view shows: ``EXPLAIN_FIELDS``, docs/ENGINE.md)."""
+    from atut.game import EXPLAIN_FIELDS
     return [{k: v.copy() if type(v) in (list, dict) else v for k, v in e.items()
-             if k != "visible_to"}
+             if k != "visible_to" and k not in EXPLAIN_FIELDS}
             for e in game.events[start:]
             if e.get("visible_to") is None or seat in e["visible_to"]]
 

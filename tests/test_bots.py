@@ -38,7 +38,7 @@ def test_make_bot_levels_and_names():
     assert atut.make_bot("sixty_six", 3, seed=2).level == 3
 
 
-@pytest.mark.parametrize("bad", [0, 5, True, "best", None, 2.0])
+@pytest.mark.parametrize("bad", [0, 6, True, "best", None, 2.0])
 def test_make_bot_rejects_bad_level(bad):
     with pytest.raises(ValueError, match="level"):
         B.make_bot("sixty_six", bad)

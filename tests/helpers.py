@@ -34,5 +34,16 @@ def legal_cards(game) -> set[str]:
     return {a["card"] for a in game.legal_actions() if a["type"] == "play"}
 
 
+def plain(e: dict) -> dict:
+    """An event without the fields that explain it (rule ids, score lines: ``EXPLAIN_FIELDS``,
+    docs/ENGINE.md), as the rules' worked examples state it."""
+    from atut.game import EXPLAIN_FIELDS
+    return {k: v for k, v in e.items() if k not in EXPLAIN_FIELDS}
+
+
+def plain_events(game) -> list[dict]:
+    return [plain(e) for e in game.events]
+
+
 def events(game, t) -> list[dict]:
-    return [e for e in game.events if e["type"] == t]
+    return [plain(e) for e in game.events if e["type"] == t]

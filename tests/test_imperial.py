@@ -11,6 +11,7 @@ import pytest
 import atut
 from atut import cards as C
 from atut.games import imperial as I
+from helpers import plain
 
 # --- helpers --------------------------------------------------------------------------------
 
@@ -82,7 +83,7 @@ def game_with(n, dealer, hands, turned=None):
 
 def events(game, t, this_deal=False):
     start = game._deal_event if this_deal else 0
-    return [e for e in game.events[start:] if e["type"] == t]
+    return [plain(e) for e in game.events[start:] if e["type"] == t]
 
 
 def play(game, *codes):

@@ -233,7 +233,7 @@ def test_the_pool_ops_refuse_bad_input_clearly(tables):
     assert r["ok"] is False and "a search worker has no op" in r["error"]
     g = d.table.game
     job = make_bot("euchre", 4, seed=1).shard_jobs(g.view(g.to_move))[0]
-    broken = [None, {}, dict(job, game="chess"), dict(job, level=5), dict(job, seed=-1),
+    broken = [None, {}, dict(job, game="chess"), dict(job, level=6), dict(job, seed=-1),
               dict(job, budget={"rollouts": 10 ** 9}), dict(job, budget={"nonsense": 1}),
               dict(job, budget={"rollouts": "many"}), dict(job, legal=[]),
               dict(job, view=dict(job["view"], hand=["XX"])),

@@ -170,6 +170,9 @@ async function boot() {
   const info = handle("info", manifest.classes ? { built: manifest.built, classes: manifest.classes } : {}, "worker");
   if (!info.ok) throw new Error(info.error);
   mark("games");
+  const kept = handle("kept_ops", {}, "worker").result;
+  STEP_OPS = new Set(kept.step);
+  TABLE_OPS = new Set(kept.table);
   progress(100, "ready");
   self.postMessage({ type: "ready", info: info.result, timings, build: manifest.build || null });
 }
@@ -206,8 +209,10 @@ const needsDebug = (op) => { if (!debug) throw new Error(`${op} needs the page o
 // ({type: "writer_lost", id}) and this table writes nothing more.
 const WRITER = (self.crypto && crypto.randomUUID) ? crypto.randomUUID()
   : Date.now().toString(36) + "-" + Math.random().toString(36).slice(2);
-const STEP_OPS = new Set(["act", "bot_step", "undo"]);
-const TABLE_OPS = new Set(["new_game", "load"]);      // a new table: not bound until `keep`
+// the ops after which a step is kept, and those that start a new table (not bound until
+// `keep`): Python's op registry says which (kept_ops), so that this file names no page op
+let STEP_OPS = new Set();
+let TABLE_OPS = new Set();
 let writes = Promise.resolve();    // the store's writes, in the order they were asked for
 let bound = null;                  // {meta, kept}: the table's kept record and the save text last kept
 let released = null;               // the id of a game handed to another tab (`release`, or lost)

@@ -136,10 +136,19 @@ class Op:
     on: str | None = "table"
     debug: bool = False
     resumes: bool = False
+    keeps: str | None = None
 
 
-def _op(name, handler, *callers, on="table", debug=False, resumes=False) -> tuple[str, Op]:
-    return name, Op(name, handler, frozenset(callers), on, debug, resumes)
+def _op(name, handler, *callers, on="table", debug=False, resumes=False,
+        keeps=None) -> tuple[str, Op]:
+    return name, Op(name, handler, frozenset(callers), on, debug, resumes, keeps)
+
+
+def kept_ops() -> dict:
+    """Which ops the worker keeps a step after (``"step"``: the game moved on) and which start
+    a new table (``"table"``), from ``OPS``'s ``keeps`` (docs/PAGE.md "One writer, crashes and
+    persistent storage"): worker.js names no op of the page."""
+    return {k: sorted(n for n, op in OPS.items() if op.keeps == k) for k in ("step", "table")}
 
 
 class Dispatcher:
@@ -255,17 +264,18 @@ class Dispatcher:
 OPS: dict[str, Op] = dict([
     # the table: starting, playing, resuming
     _op("info", info, PAGE, WORKER, on=None),
-    _op("new_game", Table.new_game, PAGE),
-    _op("load", Table.load, PAGE, WORKER),
+    _op("kept_ops", kept_ops, WORKER, on=None),
+    _op("new_game", Table.new_game, PAGE, keeps="table"),
+    _op("load", Table.load, PAGE, WORKER, keeps="table"),
     _op("save", Table.save, PAGE, WORKER),
     _op("view", Table.view, PAGE),
-    _op("act", Table.act, PAGE),
-    _op("bot_step", Table.bot_step_steps, PAGE),
+    _op("act", Table.act, PAGE, keeps="step"),
+    _op("bot_step", Table.bot_step_steps, PAGE, keeps="step"),
     _op("finished_deal", Table.finished_deal, PAGE),
     # the aids: why not, hints, undo, the review
     _op("explain", Table.explain, PAGE),
     _op("hint", Table.hint, PAGE),
-    _op("undo", Table.undo, PAGE),
+    _op("undo", Table.undo, PAGE, keeps="step"),
     _op("can_undo", Table.can_undo, PAGE),
     _op("review", Table.review, PAGE),
     _op("review_grade", Table.review_grade_steps, PAGE),

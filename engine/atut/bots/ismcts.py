@@ -27,6 +27,7 @@ import time
 
 from ..game import canonical
 from .interface import hooks
+from .search import play_out
 
 
 class _Node:
@@ -48,9 +49,8 @@ def search(p, view: dict, legal: list, rng: random.Random, budget: dict,
            stats: dict | None = None) -> tuple[list[float], list[int]]:
     """``(values, visits)``, one of each per element of ``legal``."""
     h = hooks(p)
-    determinize, clone, policy = h.determinize, h.clone, h.rollout_policy
+    determinize, clone = h.determinize, h.clone
     over, evaluate = h.deal_over, h.evaluate
-    prepare = getattr(p, "tree_state", None)
     seat = view["seat"]
     keys = [canonical(a) for a in legal]
     root = _Node()
@@ -63,14 +63,9 @@ def search(p, view: dict, legal: list, rng: random.Random, budget: dict,
     done = 0
     for _ in range(iterations):
         g = determinize(view, rng)
-        if prepare is not None:
-            prepare(g)
         start = g
         fast = _int_moves(g)
-        moves_of = getattr(g, "_listed_moves", None) and type(g)._listed_moves \
-            if fast else None
-        if fast and moves_of is None:
-            moves_of = type(g)._moves
+        moves_of = getattr(type(g), "_listed_moves", None) or getattr(type(g), "_moves", None)
         by_key = {canonical(a): a for a in g._legal()}
         # the root: every legal action is available in every deal
         node = root
@@ -127,12 +122,7 @@ def search(p, view: dict, legal: list, rng: random.Random, budget: dict,
             s._cache = None
             node = child
             path.append((child, mover))
-        steps = 0
-        while not over(s, start):
-            s._apply(policy(s, rng))
-            steps += 1
-            if steps > 10000:
-                raise RuntimeError("rollout does not end: the plug-in's deal_over never holds")
+        play_out(h, s, start, rng)
         values = {}
         root.n += 1
         for nd, who in path:

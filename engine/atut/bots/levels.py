@@ -148,12 +148,7 @@ class SearchBot(RuleBot):
             else:
                 values = h.search_values(view, legal, rng, self.budget, self.stats, self.level)
         except Exception as e:           # a plug-in bug must not stop the page's game
-            if self.strict:
-                raise
-            warnings.warn(f"{self.game_id} level {self.level} search failed ({e!r}); "
-                          "playing by the rules instead", RuntimeWarning, stacklevel=2)
-            self.stats["errors"] = self.stats.get("errors", 0) + 1
-            return None
+            return self._failed(e)
         values = list(values)
         scores = values[:]
         bonus = self.budget.get("rule_bonus", 0.0)
@@ -164,6 +159,16 @@ class SearchBot(RuleBot):
                 if canonical(a) == key:
                     scores[i] += bonus
         return values, scores
+
+    def _failed(self, e: Exception) -> None:
+        """A failed search: a strict bot raises; otherwise it warns, counts it and the bot
+        plays by the rules (``None``)."""
+        if self.strict:
+            raise e
+        warnings.warn(f"{self.game_id} level {self.level} search failed ({e!r}); "
+                      "playing by the rules instead", RuntimeWarning, stacklevel=3)
+        self.stats["errors"] = self.stats.get("errors", 0) + 1
+        return None
 
     @property
     def shards(self) -> int:
@@ -245,12 +250,7 @@ class ExpertBot(SearchBot):
             values, visits = ismcts.search(self.plugin, view, legal, rng, self.budget,
                                            self.stats)
         except Exception as e:           # a plug-in bug must not stop the page's game
-            if self.strict:
-                raise
-            warnings.warn(f"{self.game_id} level {self.level} search failed ({e!r}); "
-                          "playing by the rules instead", RuntimeWarning, stacklevel=2)
-            self.stats["errors"] = self.stats.get("errors", 0) + 1
-            return None
+            return self._failed(e)
         # the most visited action first; among equal visits, the higher mean value
         lo, span = min(values), max(values) - min(values) + 1e-9
         scores = [n + 0.5 * (v - lo) / span for n, v in zip(visits, values)]

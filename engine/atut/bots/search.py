@@ -44,6 +44,13 @@ def rollout(p, game, start, seat, rng) -> float:
     """Play ``game`` (mutated) to the end of the deal with the rollout policy; its value.
     ``p``: the plug-in module or its resolved ``hooks``."""
     h = hooks(p)
+    play_out(h, game, start, rng)
+    return h.evaluate(game, seat, start)
+
+
+def play_out(h, game, start, rng) -> None:
+    """Play ``game`` (mutated) to the end of the deal with the resolved ``hooks`` ``h``'s
+    rollout policy."""
     policy = h.rollout_policy
     over = h.deal_over
     steps = 0
@@ -52,7 +59,6 @@ def rollout(p, game, start, seat, rng) -> float:
         steps += 1
         if steps > 10000:
             raise RuntimeError("rollout does not end: the plug-in's deal_over never holds")
-    return h.evaluate(game, seat, start)
 
 
 def search(p, view: dict, legal: list, rng: random.Random, budget: dict,

@@ -45,6 +45,8 @@ def test(args: list[str], build: Build) -> int:
         return 1
     build()
     env = dict(os.environ, ATUT_DIST_BUILT="1")
+    # the slowest tests are named at the end, so that a suite growing slow shows where
+    args = [*args] if any(a.startswith("--durations") for a in args) else ["--durations=30", *args]
     log(" ".join(["pytest", "tests", "-q", *args]))
     r = subprocess.run([str(py), "-m", "pytest", "tests", "-q", *args], cwd=ROOT, env=env)
     if r.returncode == 5:

@@ -55,20 +55,26 @@ def pyodide_ok() -> bool:
         return False
 
 
-def micropip_wheel() -> Path:
-    cache = CACHE / "micropip"
-    name = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
-    path = cache / name
+def _pure_wheel(name: str, version: str) -> Path:
+    """``name``'s pure-Python wheel (py3-none-any) at ``version``, downloaded by pip once into
+    .cache/<name>/ (the same wheel whatever machine builds)."""
+    cache = CACHE / name
+    path = cache / f"{name}-{version}-py3-none-any.whl"
     if path.exists():
         return path
     cache.mkdir(parents=True, exist_ok=True)
-    log(f"downloading micropip {MICROPIP_VERSION} into .cache/micropip (pip download)")
-    r = subprocess.run([sys.executable, "-m", "pip", "download", f"micropip=={MICROPIP_VERSION}",
-                        "--no-deps", "--python-version", "3.13", "--only-binary=:all:",
+    log(f"downloading {name} {version} into .cache/{name} (pip download)")
+    r = subprocess.run([sys.executable, "-m", "pip", "download", f"{name}=={version}",
+                        "--no-deps", "--only-binary=:all:", "--python-version", "3.13",
+                        "--implementation", "py", "--abi", "none", "--platform", "any",
                         "-d", str(cache), "-q"], cwd=ROOT)
     if r.returncode != 0 or not path.exists():
-        raise BuildError(f"could not download micropip {MICROPIP_VERSION} with pip")
+        raise BuildError(f"could not download {name} {version}'s pure-Python wheel with pip")
     return path
+
+
+def micropip_wheel() -> Path:
+    return _pure_wheel("micropip", MICROPIP_VERSION)
 
 
 def _pinned(name: str) -> str:
@@ -86,23 +92,9 @@ def openskill_version() -> str:
 
 
 def openskill_wheel() -> Path:
-    """openskill's pure-Python wheel (py3-none-any) at requirements-dev.txt's pin, downloaded
-    by pip once into .cache/openskill/ (the tournament's board: atut.tournament.board)."""
-    version = openskill_version()
-    cache = CACHE / "openskill"
-    name = f"openskill-{version}-py3-none-any.whl"
-    path = cache / name
-    if path.exists():
-        return path
-    cache.mkdir(parents=True, exist_ok=True)
-    log(f"downloading openskill {version} into .cache/openskill (pip download)")
-    r = subprocess.run([sys.executable, "-m", "pip", "download", f"openskill=={version}",
-                        "--no-deps", "--only-binary=:all:", "--python-version", "3.13",
-                        "--implementation", "py", "--abi", "none", "--platform", "any",
-                        "-d", str(cache), "-q"], cwd=ROOT)
-    if r.returncode != 0 or not path.exists():
-        raise BuildError(f"could not download openskill {version}'s pure-Python wheel with pip")
-    return path
+    """openskill's wheel at requirements-dev.txt's pin (the tournament's board:
+    atut.tournament.board)."""
+    return _pure_wheel("openskill", openskill_version())
 
 
 def precompile() -> tuple[Path, Path] | None:

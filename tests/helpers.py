@@ -47,3 +47,19 @@ def plain_events(game) -> list[dict]:
 
 def events(game, t) -> list[dict]:
     return [plain(e) for e in game.events if e["type"] == t]
+
+
+def need_pyspiel():
+    """pyspiel, or the calling test module skipped when open-spiel is not installed (never on
+    CI, where it is part of requirements-dev.txt).  Call it at the module's top."""
+    import os
+
+    import pytest
+    try:
+        import pyspiel
+    except ImportError:                                          # pragma: no cover
+        if os.environ.get("CI") == "true":
+            raise
+        pytest.skip("open-spiel is not installed (pip install '.[openspiel]')",
+                    allow_module_level=True)
+    return pyspiel

@@ -5,21 +5,15 @@ next best action there; G10 and G13: OpenSpiel's stick-the-dealer is our ``redea
 
 from __future__ import annotations
 
-import os
 import random
 
 import pytest
 
-try:
-    import pyspiel  # noqa: F401
-except ImportError:                                              # pragma: no cover
-    if os.environ.get("CI") == "true":
-        raise
-    pytest.skip("open-spiel is not installed (pip install '.[openspiel]')",
-                allow_module_level=True)
-
 from atut import lockstep as L
 from atut.game import canonical
+from helpers import need_pyspiel
+
+need_pyspiel()
 
 
 def test_a_lockstep_deal_keeps_both_engines_together():

@@ -12,24 +12,18 @@ and fail under ``CI=true``.
 from __future__ import annotations
 
 import json
-import os
 import random
 
 import pytest
-
-try:
-    import pyspiel
-except ImportError:                                              # pragma: no cover
-    if os.environ.get("CI") == "true":
-        raise
-    pytest.skip("open-spiel is not installed (pip install '.[openspiel]')",
-                allow_module_level=True)
 
 import atut
 from atut import arena
 from atut import lockstep as L
 from atut import openspiel as O
 from atut.game import canonical
+from helpers import need_pyspiel
+
+pyspiel = need_pyspiel()
 
 O.register()
 

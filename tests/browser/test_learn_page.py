@@ -128,6 +128,9 @@ def test_the_menu_links_and_the_rules_words(page, dist_url):
     # the rules of the step in words (web/rules/<game>.pl.json) with their ids
     page.wait_for_function("() => [...document.querySelectorAll('[data-testid=learn-rule] .learn-rule-words')].some((e) => e.textContent.trim().length > 10)")
     assert "Podpowiedź" in page.locator(GUIDE).inner_text()
+    rules = page.locator(f"{GUIDE} [data-testid=learn-rules]")
+    if rules.get_attribute("open") is None:          # folded on a laptop's screen
+        rules.locator("summary").click()
     page.locator(f"{GUIDE} [data-testid=learn-rule] [data-open-rule]").first.click()
     page.wait_for_selector("[data-testid=rules]")
 

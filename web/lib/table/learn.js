@@ -9,7 +9,7 @@
 // own view only; this module only words it.  Read out to screen readers (aria-live).
 
 import { esc } from "../../cards.js";
-import { h } from "../dom.js";
+import { h, el } from "../dom.js";
 import { S } from "../state.js";
 import { t, raw, rich, eventHTML, actionLabel, past, gameName, seatName } from "../words.js";
 import { request } from "../worker-client.js";
@@ -85,23 +85,29 @@ function reasonHTML(sg) {
   return esc(t(sg.only ? "ui.learn.why.only" : "ui.learn.why.rules"));
 }
 
+/** The suggestion (or whose turn it is) first: on a short screen it is what must be in sight. */
 function stepHTML(g) {
-  const out = [];
-  out.push(`<p class="learn-now" data-testid="learn-step" data-phase="${esc(g.phase)}"><b>${esc(t("ui.learn.now"))}</b> ${esc(t("learn.phase." + g.phase))}</p>`);
-  if (!g.turn) {
-    out.push(`<p class="learn-wait">${esc(t("ui.learn.waiting", { seat: seatName(g.to_move) }))}</p>`);
-    return out.join("");
-  }
-  const may = g.may.map((m) => `<li data-kind="${esc(m.kind)}">${esc(t("learn.may." + m.kind, { n: m.n }))}${rulesHTML(m.rules)}</li>`).join("");
-  out.push(`<div class="learn-may" data-testid="learn-may"><b>${esc(t("ui.learn.may"))}</b><ul>${may}</ul></div>`);
+  const now = `<p class="learn-now" data-testid="learn-step" data-phase="${esc(g.phase)}"><b>${esc(t("ui.learn.now"))}</b> ${esc(t("learn.phase." + g.phase))}</p>`;
+  if (!g.turn) return `<p class="learn-wait">${esc(t("ui.learn.waiting", { seat: seatName(g.to_move) }))}</p>${now}${botsHTML()}`;
   const sg = g.suggest;
   const key = canonical(sg.action);
-  out.push(`<div class="learn-suggest" data-testid="learn-suggest" data-suggest="${esc(key)}"><p><b>${esc(t("ui.learn.suggest"))}</b> ${actionLabel(sg.action, "html")}${rulesHTML(sg.rules)}. <span class="learn-reason" data-testid="learn-reason">${reasonHTML(sg)}</span></p>
-    <button type="button" class="primary learn-play" data-testid="learn-play" data-action="${esc(key)}" ${S.busy ? "disabled" : ""}>${esc(t("ui.learn.play"))}</button></div>`);
+  const may = g.may.map((m) => `<li data-kind="${esc(m.kind)}">${esc(t("learn.may." + m.kind, { n: m.n }))}${rulesHTML(m.rules)}</li>`).join("");
   const ids = [...new Set([...g.rules, ...sg.rules])];
-  out.push(`<details class="learn-why" data-testid="learn-rules"${ids.length ? " open" : ""}><summary>${esc(t("ui.learn.rules"))}</summary>${ruleList(ids)}</details>`);
-  return out.join("");
+  return `<div class="learn-suggest" data-testid="learn-suggest" data-suggest="${esc(key)}"><p><b>${esc(t("ui.learn.suggest"))}</b> ${actionLabel(sg.action, "html")}${rulesHTML(sg.rules)}. <span class="learn-reason" data-testid="learn-reason">${reasonHTML(sg)}</span></p>
+    <button type="button" class="primary learn-play" data-testid="learn-play" data-action="${esc(key)}" ${S.busy ? "disabled" : ""}>${esc(t("ui.learn.play"))}</button></div>
+    ${now}${botsHTML()}
+    <div class="learn-may" data-testid="learn-may"><b>${esc(t("ui.learn.may"))}</b><ul>${may}</ul></div>
+    <details class="learn-why" data-testid="learn-rules"${short() ? "" : " open"}><summary>${esc(t("ui.learn.rules"))}</summary>${ruleList(ids)}</details>`;
 }
+
+/** The others' moves since the person's last one. */
+function botsHTML() {
+  if (!said.lines.length) return "";
+  return `<div class="learn-bots" data-testid="learn-bots"><b>${esc(t("ui.learn.bots"))}</b><ul>${said.lines.map((x) => `<li data-testid="learn-bot">${x}</li>`).join("")}</ul></div>`;
+}
+
+// a wide screen up to full HD: the rules' sentences folded (their ids stay), as the coach does
+const short = () => window.matchMedia("(min-width: 761px) and (max-height: 1100px)").matches;
 
 function endHTML(g, v) {
   const end = g.end || {};
@@ -126,12 +132,15 @@ function draw(v) {
   const g = guided === v ? L.guide : null;
   const info = (g || L.guide || {}).lesson || { id: "", number: L.number, count: 1 };
   const head = `<h2 class="learn-title"><span class="learn-badge">${esc(t("ui.learn.title"))}</span> ${esc(gameName())} · ${esc(t("ui.learn.lesson", { n: info.number + 1, count: info.count }))}</h2>`;
-  const intro = info.id ? `<p class="learn-intro" data-testid="learn-intro">${esc(t("learn.lesson." + info.id))}${rulesHTML((L.guide || {}).count_rules)}</p>` : "";
-  const bots = said.lines.length && !(g && g.done)
-    ? `<div class="learn-bots" data-testid="learn-bots"><b>${esc(t("ui.learn.bots"))}</b><ul>${said.lines.map((x) => `<li data-testid="learn-bot">${x}</li>`).join("")}</ul></div>` : "";
+  // what the lesson shows: open until the person's first move, then folded
+  const moved = (v.log || []).some((e) => e && e.type === "action" && e.seat === S.seat) || v.deal_no !== L.deal_no;
+  const words = info.id ? `${esc(t("learn.lesson." + info.id))}${rulesHTML((L.guide || {}).count_rules)}` : "";
+  const intro = !words ? "" : moved
+    ? `<details class="learn-about"><summary>${esc(t("ui.learn.about"))}</summary><p class="learn-intro" data-testid="learn-intro">${words}</p></details>`
+    : `<p class="learn-intro" data-testid="learn-intro">${words}</p>`;
   let body = `<p class="learn-wait">${esc(t("ui.learn.thinking"))}</p>`;
   if (g) body = g.done ? endHTML(g, v) : stepHTML(g);
-  const html = `${head}${intro}<div class="learn-live" aria-live="polite" role="status">${bots}${body}</div>`;
+  const html = `${head}<div class="learn-live" aria-live="polite" role="status">${body}</div>${intro}`;
   if (html === drawn) return;
   drawn = html;
   box.innerHTML = html;
@@ -140,6 +149,15 @@ function draw(v) {
   box.dataset.phase = g ? g.phase : "";
   box.dataset.done = g && g.done ? "1" : "";
   box.hidden = false;
+  // the table scrolls inside its board (a wide screen): the suggestion or the end is brought
+  // into sight; the cards of the hand stay above it
+  const board = box.parentNode;
+  const target = box.querySelector("[data-testid=learn-play], [data-testid=learn-end]");
+  if (target && board && board.scrollHeight > board.clientHeight && getComputedStyle(board).overflowY === "auto") {
+    const b = board.getBoundingClientRect();
+    const r = target.getBoundingClientRect();
+    if (r.bottom > b.bottom) board.scrollTop += Math.min(r.bottom - b.bottom + 8, r.top - b.top);
+  }
 }
 
 async function ask(v) {
@@ -168,4 +186,12 @@ export function renderLearn(v) {
   }
   if (asked !== v) { asked = v; ask(v); }
   draw(v);
+  // the suggested move is marked on the table too (as a hint's is: aids.js)
+  const g = guided === v ? S.lesson.guide : null;
+  const key = g && g.turn && g.suggest ? canonical(g.suggest.action) : null;
+  for (const b of document.querySelectorAll("#table [data-action]")) {
+    if (key && b.dataset.action === key && !b.closest("[data-testid=learn]")) b.classList.add("hinted");
+  }
+  // the lesson's deal is over: the status line says so (the next deal is not played)
+  if (lessonOver(v) && el.status) el.status.textContent = t("ui.learn.done");
 }

@@ -131,3 +131,11 @@ def test_the_ops():
 
 def test_every_game_has_lessons():
     assert set(learn.LESSONS) == set(atut.games.ids())
+
+
+def test_the_page_doc_lists_the_lessons():
+    """docs/PAGE.md's table of lessons names each lesson's seed (the data is atut.learn's)."""
+    doc = (ROOT / "docs" / "PAGE.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| (\w+) \| (\d+)[^|]*\| (\d+) \|", doc, re.M)
+    assert rows == [(g, str(i + 1), str(x["seed"])) for g, xs in learn.LESSONS.items()
+                    for i, x in enumerate(xs)]

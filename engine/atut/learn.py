@@ -17,6 +17,7 @@ Standard library only: runs on CPython and in Pyodide.
 from __future__ import annotations
 
 import re
+import reprlib
 
 LEVEL = 2               # the bots of a lesson, and the bot whose choice is suggested
 SUGGEST_SEED = 0        # the suggesting bot's seed: the same view, the same suggestion
@@ -132,8 +133,8 @@ COUNT_RULES: dict[str, dict[int, tuple[str, ...]]] = {
 
 def lessons(game: str) -> list[dict]:
     """The lessons of ``game`` (copies): ValueError for a game without lessons."""
-    if game not in LESSONS:
-        raise ValueError(f"no lessons for {game!r} (games: {', '.join(LESSONS)})")
+    if not isinstance(game, str) or game not in LESSONS:
+        raise ValueError(f"no lessons for {reprlib.repr(game)} (games: {', '.join(LESSONS)})")
     return [dict(x, number=i, count=len(LESSONS[game])) for i, x in enumerate(LESSONS[game])]
 
 
@@ -141,7 +142,7 @@ def lesson(game: str, number=0) -> dict:
     """Lesson ``number`` of ``game``."""
     all_ = lessons(game)
     if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < len(all_):
-        raise ValueError(f"{game} has lessons 0 to {len(all_) - 1}, not {number!r}")
+        raise ValueError(f"{game} has lessons 0 to {len(all_) - 1}, not {reprlib.repr(number)}")
     return all_[number]
 
 

@@ -93,19 +93,21 @@ LESSONS: dict[str, list[dict]] = {
 # What each phase is about: its rule ids (docs/rules/<game>.md); the page words the phase with
 # ``learn.phase.<phase>`` of the game.
 PHASE_RULES: dict[str, dict[str, tuple[str, ...]]] = {
-    "cesarz": {"bid": ("G7", "G8"), "give": ("G9", "G11"), "play": ("G12", "G19", "G20")},
-    "euchre": {"round1": ("G7",), "round2": ("G8",), "discard": ("G9",),
-               "alone": ("G10", "G11"), "defend": ("G10",), "play": ("G6", "G13")},
-    "imperial": {"play": ("G13", "G14")},
-    "sixty_six": {"play": ("G5", "G7")},
-    "tysiac1001": {"bid": ("G6",), "decide": ("G7",), "give": ("G9",), "announce": ("G10",),
-                   "play": ("G11", "G12")},
+    "cesarz": {"bid": ("G5", "G7", "G8"), "give": ("G9", "G11"),
+               "play": ("G12", "G18", "G19", "G20", "G27")},
+    "euchre": {"round1": ("G3", "G7"), "round2": ("G8",), "discard": ("G9",),
+               "alone": ("G10", "G11"), "defend": ("G10",),
+               "play": ("G4", "G6", "G12", "G13", "G16", "G17")},
+    "imperial": {"play": ("G13", "G14", "G19")},
+    "sixty_six": {"play": ("G5", "G7", "G13", "G15")},
+    "tysiac1001": {"bid": ("G4", "G5", "G6"), "decide": ("G7",), "give": ("G9",),
+                   "announce": ("G10",), "play": ("G11", "G12", "G19")},
 }
 
 # The rule ids of each kind of action (its type, and a field it carries: "meld", "companion").
 ACTION_RULES: dict[str, dict[str, tuple[str, ...]]] = {
     "cesarz": {"bid": ("G8",), "pass": ("G8",), "give": ("G11",), "play": ("G19",),
-               "meld": ("G16", "G17"), "companion": ("G13",)},
+               "meld": ("G16", "G17"), "companion": ("G13", "G15")},
     "euchre": {"order_up": ("G7",), "pass": ("G7", "G8"), "name": ("G8",), "discard": ("G9",),
                "alone": ("G10",), "defend_alone": ("G10",), "play": ("G6",)},
     "imperial": {"play": ("G13",)},
@@ -117,17 +119,19 @@ ACTION_RULES: dict[str, dict[str, tuple[str, ...]]] = {
 # The rule ids that say how a deal is scored (the walk-through's lines name their own).
 SCORE_RULES: dict[str, tuple[str, ...]] = {
     "cesarz": ("G21", "G22", "G23", "G24"), "euchre": ("G14", "G15"),
-    "imperial": ("G12", "G15", "G16"), "sixty_six": ("G11", "G12"),
-    "tysiac1001": ("G14", "G15", "G17"),
+    "imperial": ("G12", "G15", "G16", "G17", "G18"), "sixty_six": ("G11", "G12", "G14"),
+    "tysiac1001": ("G14", "G15", "G17", "G18"),
 }
 
-# The rule ids that say what a player count changes (said at the start of a lesson).
+# The rule ids that say what a player count changes, and how a deal is set up (said at the start
+# of a lesson).
 COUNT_RULES: dict[str, dict[int, tuple[str, ...]]] = {
-    "cesarz": {2: ("G1", "G3"), 3: ("G1", "G3"), 4: ("G1", "G10"), 5: ("G1", "G10")},
-    "euchre": {4: ("G1",)},
-    "imperial": {2: ("G1", "G5"), 3: ("G1", "G4")},
-    "sixty_six": {2: ("G1", "G3"), 3: ("G1", "G3"), 4: ("G1", "G3")},
-    "tysiac1001": {3: ("G1", "G3"), 4: ("G3", "G16")},
+    "cesarz": {2: ("G1", "G2", "G3", "G4", "G6"), 3: ("G1", "G2", "G3", "G4", "G6"),
+               4: ("G1", "G2", "G3", "G4", "G10"), 5: ("G1", "G2", "G3", "G4", "G10")},
+    "euchre": {4: ("G1", "G2")},
+    "imperial": {2: ("G1", "G2", "G3", "G5", "G7", "G9"), 3: ("G1", "G2", "G3", "G4", "G9")},
+    "sixty_six": {n: ("G1", "G2", "G3", "G4") for n in (2, 3, 4)},
+    "tysiac1001": {3: ("G1", "G2", "G3"), 4: ("G1", "G2", "G3", "G16")},
 }
 
 

@@ -85,19 +85,23 @@ function reasonHTML(sg) {
   return esc(t(sg.only ? "ui.learn.why.only" : "ui.learn.why.rules"));
 }
 
-/** The suggestion (or whose turn it is) first: on a short screen it is what must be in sight. */
+/** The suggestion (or whose turn it is) first: on a short screen it is what must be in sight.
+ *  {live: what is read out as it changes (the suggestion, the phase, the others' moves), rest:
+ *  what the person may do and the rules, read on demand}. */
 function stepHTML(g) {
   const now = `<p class="learn-now" data-testid="learn-step" data-phase="${esc(g.phase)}"><b>${esc(t("ui.learn.now"))}</b> ${esc(t("learn.phase." + g.phase))}</p>`;
-  if (!g.turn) return `<p class="learn-wait">${esc(t("ui.learn.waiting", { seat: seatName(g.to_move) }))}</p>${now}${botsHTML()}`;
+  if (!g.turn) return { live: `<p class="learn-wait">${esc(t("ui.learn.waiting", { seat: seatName(g.to_move) }))}</p>${now}${botsHTML()}`, rest: "" };
   const sg = g.suggest;
   const key = canonical(sg.action);
   const may = g.may.map((m) => `<li data-kind="${esc(m.kind)}">${esc(t("learn.may." + m.kind, { n: m.n }))}${rulesHTML(m.rules)}</li>`).join("");
   const ids = [...new Set([...g.rules, ...sg.rules])];
-  return `<div class="learn-suggest" data-testid="learn-suggest" data-suggest="${esc(key)}"><p><b>${esc(t("ui.learn.suggest"))}</b> ${actionLabel(sg.action, "html")}${rulesHTML(sg.rules)}. <span class="learn-reason" data-testid="learn-reason">${reasonHTML(sg)}</span></p>
+  return {
+    live: `<div class="learn-suggest" data-testid="learn-suggest" data-suggest="${esc(key)}"><p><b>${esc(t("ui.learn.suggest"))}</b> ${actionLabel(sg.action, "html")}${rulesHTML(sg.rules)}. <span class="learn-reason" data-testid="learn-reason">${reasonHTML(sg)}</span></p>
     <button type="button" class="primary learn-play" data-testid="learn-play" data-action="${esc(key)}" ${S.busy ? "disabled" : ""}>${esc(t("ui.learn.play"))}</button></div>
-    ${now}${botsHTML()}
-    <div class="learn-may" data-testid="learn-may"><b>${esc(t("ui.learn.may"))}</b><ul>${may}</ul></div>
-    <details class="learn-why" data-testid="learn-rules"${short() ? "" : " open"}><summary>${esc(t("ui.learn.rules"))}</summary>${ruleList(ids)}</details>`;
+    ${now}${botsHTML()}`,
+    rest: `<div class="learn-may" data-testid="learn-may"><b>${esc(t("ui.learn.may"))}</b><ul>${may}</ul></div>
+    <details class="learn-why" data-testid="learn-rules"${short() ? "" : " open"}><summary>${esc(t("ui.learn.rules"))}</summary>${ruleList(ids)}</details>`,
+  };
 }
 
 /** The others' moves since the person's last one. */
@@ -138,9 +142,9 @@ function draw(v) {
   const intro = !words ? "" : moved
     ? `<details class="learn-about"><summary>${esc(t("ui.learn.about"))}</summary><p class="learn-intro" data-testid="learn-intro">${words}</p></details>`
     : `<p class="learn-intro" data-testid="learn-intro">${words}</p>`;
-  let body = `<p class="learn-wait">${esc(t("ui.learn.thinking"))}</p>`;
-  if (g) body = g.done ? endHTML(g, v) : stepHTML(g);
-  const html = `${head}<div class="learn-live" aria-live="polite" role="status">${body}</div>${intro}`;
+  let body = { live: `<p class="learn-wait">${esc(t("ui.learn.thinking"))}</p>`, rest: "" };
+  if (g) body = g.done ? { live: endHTML(g, v), rest: "" } : stepHTML(g);
+  const html = `${head}<div class="learn-live" aria-live="polite" role="status">${body.live}</div>${body.rest}${intro}`;
   if (html === drawn) return;
   drawn = html;
   box.innerHTML = html;

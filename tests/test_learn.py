@@ -163,3 +163,28 @@ def test_the_lessons_cover_every_phase_and_rule(game):
     assert set(learn.PHASE_RULES[game]) <= phases, set(learn.PHASE_RULES[game]) - phases
     ids = {i for i in doc_ids(game)["en"] if i.startswith("G")} - UNTAUGHT.get(game, set())
     assert ids <= rules, sorted(ids - rules)
+
+
+@pytest.mark.parametrize("game", list(learn.LESSONS))
+def test_the_guide_follows_another_move(game):
+    """The person plays something else than suggested at each decision of two or more: the guide
+    follows the actual game to the deal's end, each step's suggestion legal there."""
+    t = Table()
+    st = t.learn_start(game, 0)["learn"]
+    other = 0
+    for _ in range(400):
+        if st["done"]:
+            break
+        if st["turn"]:
+            legal = t.view()["legal_actions"]
+            assert st["suggest"]["action"] in legal
+            pick = next((a for a in legal if a != st["suggest"]["action"]), legal[0])
+            other += pick != st["suggest"]["action"]
+            t.act(pick)
+        else:
+            t.bot_step()
+        st = t.learn_step()
+    assert st["done"] and other > 0
+    ev = st["end"]["event"]
+    sums = line_sums(ev["lines"], t.game.players)
+    assert [b + s for b, s in zip(st["end"]["before"], sums)] == st["end"]["after"]

@@ -214,7 +214,7 @@ def check_reply(op, args_json, reply, before, desk, seed, caller=PAGE):
         (where, reply[:300])
     if r["ok"] is True:
         TRIED["ok " + str(op)] += 1
-        if op in ("act", "bot_step", "new_game", "undo", "load"):
+        if op in ("act", "bot_step", "new_game", "learn_start", "undo", "load"):
             assert r["result"]["view"] == table.game.view(table.seat, explain=True), where
         return
     assert r["ok"] is False, (where, reply[:300])
@@ -272,8 +272,8 @@ def test_no_game_yet_every_op_is_refused_clearly():
     desk = Dispatcher()
     rng = random.Random(0)
     for op in NAMES:
-        if op in ("info", "new_game", "load", "debug_random_play", "debug_memory", "pool",
-                  "shard_run", "kept_ops"):            # these need no game
+        if op in ("info", "new_game", "learn_start", "load", "debug_random_play",
+                  "debug_memory", "pool", "shard_run", "kept_ops"):     # these need no game
             continue
         for _ in range(20):
             args = {n: value_for(rng, op, n, desk.table) for n in PARAMS[op]

@@ -27,7 +27,7 @@ import { S, claim, pickLang, gameIds } from "./lib/state.js";
 import { el, $, bindNodes } from "./lib/dom.js";
 import { canonical } from "./lib/canonical.js";
 import { startWorker, request } from "./lib/worker-client.js";
-import { parseHash, settingsFromHash, writeHash } from "./lib/hash.js";
+import { parseHash, settingsFromHash, writeHash, MAX_DELAY } from "./lib/hash.js";
 import { t, eventHTML, summaryHTML } from "./lib/words.js";
 import { showProgress, engineFailed, showError, showWaiting } from "./lib/notice.js";
 import { applyLang } from "./lib/lang.js";
@@ -118,6 +118,18 @@ async function startFromHash(p) {
     if (going && await resume(going, cfg.delay)) return;
     play.startGame(cfg);
   });
+}
+
+/** A lesson (learn to play) for a hash with `learn=GAME` (and `lesson=N`, `delay=MS`). */
+function learnFromHash(p) {
+  if (p.learn === undefined) return false;
+  const game = String(p.learn);
+  const number = /^\d{1,2}$/.test(p.lesson || "0") ? parseInt(p.lesson || "0", 10) : -1;
+  const delay = /^\d{1,5}$/.test(p.delay || "") ? Math.min(parseInt(p.delay, 10), MAX_DELAY) : play.LESSON_DELAY;
+  page.set({ lang: pickLang(p.lang || S.lang) });
+  applyLang();
+  whenReady(() => play.startLesson(game, number, delay));
+  return true;
 }
 
 function setLang(lang) {
@@ -213,6 +225,7 @@ function bind() {
     const p = parseHash();
     if (p.lang && LANGS.includes(p.lang) && p.lang !== S.lang) setLang(p.lang);
     if (labFromHash(p)) return;
+    if (learnFromHash(p)) return;
     if (p.game !== undefined && S.info) startFromHash(p);
   });
   connectPlay();
@@ -233,7 +246,8 @@ function bind() {
  *  is shown, opened when a start failed. */
 function connectPlay() {
   // a table shown is kept at once: the worker then keeps each of its steps itself
-  play.connectPlay({ stepped: keep, shown: () => { keep(); closeMenu(); }, failed: openMenu });
+  // a lesson is not kept among the games (learn.js)
+  play.connectPlay({ stepped: () => { if (!S.lesson) keep(); }, shown: () => { if (!S.lesson) keep(); closeMenu(); }, failed: openMenu });
   initWriter({ stop: play.stopTable, resumeId: resumeKept, elsewhere: openMenu });
 }
 
@@ -270,14 +284,16 @@ async function boot() {
   initStorage();
   await build;
   if (!S.ready) renderMenu();                    // first paint: the menu, before Python loads
-  if (hashAtLoad.game === undefined) { el.menu.hidden = false; document.body.classList.add("menu-open"); }
+  if (hashAtLoad.game === undefined && hashAtLoad.learn === undefined) { el.menu.hidden = false; document.body.classList.add("menu-open"); }
   else if (!S.view) { el.status.textContent = t("ui.waiting"); }
   await loadDicts(gameIds());
   applyLang();
   if (S.ready) { if (!el.menu.hidden) renderMenu(); }
   else renderMenu();
+  // a lesson link starts once the engine is ready (whenReady)
+  if (hashAtLoad.learn !== undefined) learnFromHash(hashAtLoad);
   // a game link starts (or waits for the engine) now, with what build.json says of the games
-  if (hashAtLoad.game !== undefined) {
+  else if (hashAtLoad.game !== undefined) {
     if (S.info) startFromHash(hashAtLoad);
     else hashAtReady = true;
   }

@@ -356,3 +356,50 @@ def test_the_page_never_receives_the_view_of_a_student_bots_seat(browser, dist_u
     finally:
         ctx.close()
     problems.check()
+
+
+# --- learn to play (docs/PAGE.md "Learn to play"): the guide's steps ------------------------------
+# A lesson followed by its suggested moves in the same page: every learn_step reply (and the
+# learn_start reply's first step) names only cards of the person's view as it was when the reply
+# came (the latest view the worker sent before it; within a deal what the person has seen only
+# grows), and the guide's panel draws no data-card the person has not seen.
+
+@pytest.mark.parametrize("game", ["cesarz", "euchre", "imperial", "sixty_six", "tysiac1001"])
+def test_the_guide_names_no_hidden_card(twin_page, game):
+    from harness import visible_cards
+    page, problems = twin_page
+    page.evaluate("() => { window.__atutSent.length = 0; window.__atutGot.length = 0; }")
+    page.evaluate("(g) => { location.hash = `learn=${g}&lesson=0&delay=0&lang=en&debug=1`; }", game)
+    guide = "[data-testid=learn]:not([hidden])"
+    try:
+        for _ in range(120):
+            page.wait_for_selector("[data-testid=learn-play]:not([disabled]), [data-testid=learn-end]")
+            if page.locator("[data-testid=learn-end]").count():
+                break
+            view = page.evaluate("() => window.atutPage.view")
+            drawn = set(page.eval_on_selector_all(f"{guide} [data-card]", "els => els.map((e) => e.dataset.card)"))
+            assert drawn <= visible_cards(view), f"the guide draws unseen {drawn - visible_cards(view)}"
+            n = len(view["log"])
+            page.locator("[data-testid=learn-play]:not([disabled])").click()
+            page.wait_for_function("(n) => { const v = window.atutPage.view; return v.deal_no !== 1 || v.log.length > n; }", arg=n)
+        else:
+            raise AssertionError("the lesson did not end")
+        page.wait_for_function(SETTLED, timeout=60_000)
+    finally:
+        problems.check()
+    sent = {m["id"]: m["op"] for m in page.evaluate("() => window.__atutSent")}
+    got = [m for m in page.evaluate("() => window.__atutGot") if m and "id" in m]
+    seen, steps = None, 0
+    for m in got:
+        op = sent.get(m["id"])
+        assert m["ok"], m
+        res = m.get("result") or {}
+        if op in ("learn_start", "act", "bot_step") and isinstance(res, dict) and res.get("view"):
+            seen = visible_cards(res["view"])
+        step = res.get("learn") if op == "learn_start" else res if op == "learn_step" else None
+        if step is None or step.get("done"):
+            continue                # the deal is over: its walk-through may name every card
+        steps += 1
+        leaked = cards_named(step) - seen
+        assert not leaked, f"{op} names {sorted(leaked)}, not in the person's view"
+    assert steps > 5

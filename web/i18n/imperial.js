@@ -70,6 +70,12 @@ export default {
     "line.honours": "{seat}: honours in hand {cards}",
     "line.honour_lead": "{seat}: led the honour {card}",
     "line.tricks_bonus": "{seat}: {tricks} tricks taken",
+    // learn to play (web/lib/table/learn.js, atut.learn): the lessons, the phases, what the person may do
+    "learn.lesson.imperial-2": "Two players with 32 cards. As the deal starts the turned card, the imperials, the point and the honours are scored by themselves (G5 to G12); then twelve tricks are played.",
+    "learn.lesson.imperial-3": "Three players with 36 cards: the six is the low honour, no card is turned, and the imperials use the six.",
+    "learn.phase.play": "Play: follow suit if you can; if not, trump if you can. Leading a trump honour scores 4 at once; seven tricks or more score at the end.",
+    "learn.phase.over": "Here is how it was scored, line by line; each line's rule id opens the rule.",
+    "learn.may.play": "Play a card ({n} choices)",
   },
   pl: {
     "name": "Imperial",
@@ -145,5 +151,11 @@ export default {
     "line.honours": "{seat}: honory w ręku {cards}",
     "line.honour_lead": "{seat}: wyjście honorem {card}",
     "line.tricks_bonus": "{seat}: wziętych lew: {tricks}",
+    // learn to play (web/lib/table/learn.js, atut.learn): the lessons, the phases, what the person may do
+    "learn.lesson.imperial-2": "Dwóch graczy, 32 karty. Na początku rozdania odwrócona karta, imperiały, punkt i honory liczą się same (G5 do G12); potem rozgrywa się dwanaście lew.",
+    "learn.lesson.imperial-3": "Trzech graczy, 36 kart: szóstka jest niskim honorem, żadna karta nie jest odwracana, a imperiały liczą szóstkę.",
+    "learn.phase.play": "Gra: dokładaj do koloru, jeśli możesz; jeśli nie, przebij atutem, jeśli możesz. Wyjście honorem atutowym daje od razu 4; siedem lew i więcej liczy się na końcu.",
+    "learn.phase.over": "Oto jak je policzono, linijka po linijce; identyfikator przy linijce otwiera zasadę.",
+    "learn.may.play": "Zagraj kartę (możliwości: {n})",
   },
 };

@@ -24,6 +24,14 @@ export default {
     "line.reached_66": "{seat}: {total} points, {target} reached",
     "line.last_trick": "{seat}: the last trick ({total} points)",
     "line.game_won": "{seat}: the deal and the game won",
+    // learn to play (web/lib/table/learn.js, atut.learn): the lessons, the phases, what the person may do
+    "learn.lesson.sixty_six-2": "Two players, six cards each, a trump card and a stock. While the stock lasts you may play any card; once it is gone suit must be followed. The first to 66 points wins.",
+    "learn.lesson.sixty_six-4": "Four players: five cards each and a stock of only three, so following suit starts early. Three players get six cards and a stock of five.",
+    "learn.phase.play": "Play: while the stock lasts any card may be played; after each trick everyone draws, the winner first. Once the stock is gone, follow suit.",
+    "learn.phase.over": "Here is how it was scored, line by line; each line's rule id opens the rule.",
+    "learn.may.play": "Play a card ({n} choices)",
+    "learn.may.meld": "Lead a king or queen and declare the marriage (20, 40 in trumps)",
+    "learn.may.exchange": "Swap the trump nine for the trump card",
   },
   pl: {
     "name": "Sześćdziesiąt sześć",
@@ -49,5 +57,13 @@ export default {
     "line.reached_66": "{seat}: {total} pkt, osiągnięte {target}",
     "line.last_trick": "{seat}: ostatnia lewa ({total} pkt)",
     "line.game_won": "{seat}: wygrane rozdanie i gra",
+    // learn to play (web/lib/table/learn.js, atut.learn): the lessons, the phases, what the person may do
+    "learn.lesson.sixty_six-2": "Dwóch graczy, po sześć kart, karta atutowa i talon. Póki jest talon, można zagrać dowolną kartę; potem trzeba dokładać do koloru. Wygrywa pierwszy, kto zdobędzie 66 punktów.",
+    "learn.lesson.sixty_six-4": "Czterech graczy: po pięć kart i talon z trzech kart, więc dokładanie do koloru zaczyna się wcześnie. Trzech graczy dostaje po sześć kart, talon ma pięć.",
+    "learn.phase.play": "Gra: póki jest talon, można zagrać dowolną kartę; po każdej lewie wszyscy dobierają, zwycięzca pierwszy. Gdy talonu nie ma, dokładaj do koloru.",
+    "learn.phase.over": "Oto jak je policzono, linijka po linijce; identyfikator przy linijce otwiera zasadę.",
+    "learn.may.play": "Zagraj kartę (możliwości: {n})",
+    "learn.may.meld": "Wyjdź królem lub damą i zamelduj parę (20, 40 w atutach)",
+    "learn.may.exchange": "Wymień dziewiątkę atutową na kartę atutową",
   },
 };

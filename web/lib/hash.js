@@ -121,6 +121,15 @@ export function settingsFromHash(p) {
 /** The table's settings as the hash (replacing the history entry, not adding one). */
 export function writeHash() {
   const q = new URLSearchParams();
+  if (S.lesson) {                     // a lesson (learn to play): its own link
+    q.set("learn", S.lesson.game);
+    q.set("lesson", String(S.lesson.number));
+    q.set("delay", String(S.delay));
+    q.set("lang", S.lang);
+    if (S.debug) q.set("debug", "1");
+    if (location.hash !== "#" + q) history.replaceState(null, "", "#" + q);
+    return;
+  }
   q.set("game", S.game);
   q.set("players", String(S.players));
   q.set("seed", String(S.seed));

@@ -30,6 +30,12 @@ function menuGame() {
   return S.menu.game;
 }
 
+/** "Learn to play": a guided first deal of each built game (a link #learn=GAME). */
+function learnHTML(built) {
+  const links = gameIds().filter((g) => built.includes(g)).map((g) => `<li><a class="learn-link" data-testid="learn-link" data-game="${esc(g)}" href="#learn=${encodeURIComponent(g)}&amp;lang=${esc(S.lang)}">${esc(t("ui.learn.link", { game: gameName(g) }))}</a></li>`).join("");
+  return links ? `<nav class="learn-menu" data-testid="menu-learn" aria-label="${esc(t("ui.learn.title"))}"><h3>${esc(t("ui.learn.menu"))}</h3><ul>${links}</ul></nav>` : "";
+}
+
 export function renderMenu() {
   const game = menuGame();
   const cls = S.info && S.info.classes[game];
@@ -65,6 +71,7 @@ export function renderMenu() {
   el.menu.innerHTML = `<div class="saved-box" data-saved-open></div><div class="menu-card">
     <h2>${esc(t("ui.menu.title"))}</h2><p class="sub">${esc(t("ui.menu.subtitle"))}</p>
     <fieldset class="games"><legend>${esc(t("ui.game"))}</legend><div class="tiles">${tiles}</div></fieldset>
+    ${learnHTML(built)}
     <div class="fields">
       <label class="field"><span>${esc(t("ui.players"))}</span><select data-k="players" ${counts.length ? "" : "disabled"}>${counts.map((c) => opt(c, c, c === m.players)).join("")}</select></label>
       <label class="field"><span>${esc(t("ui.your_seat"))}</span><select data-k="seat" ${n ? "" : "disabled"}>${seatOpts}</select></label>

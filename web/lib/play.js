@@ -83,6 +83,9 @@ export function onlyCard(v) {
   return la.length === 1 && la[0] && typeof la[0].card === "string" ? la[0] : null;
 }
 
+// a lesson's bots wait this long between moves (the guide says what each did)
+export const LESSON_DELAY = 1500;
+
 const autoPause = () => Math.max(450, Math.min(900, S.delay || 0));
 
 async function autoPlay(gen, v, a) {
@@ -161,11 +164,11 @@ export function expandLevels(levels, players) {
 const newId = () => Date.now().toString(36) + "-" + Math.random().toString(36).slice(2, 10);
 
 /** A new table: its settings, the first reply, a new gen (stale loops stop). */
-function setTable(settings, r, { seen = 0, record, lastDeal } = {}) {
+function setTable(settings, r, { seen = 0, record, lastDeal, lesson = null } = {}) {
   hold = false;
   holdGo = null;
   const patch = {
-    ...settings, ...fromReply(r), busy: false, held: false, auto: null,
+    ...settings, ...fromReply(r), busy: false, held: false, auto: null, lesson,
     reset: { n: S.reset.n + 1, seen },
     record: record || { id: newId(), started: Date.now(), aids: { hints: 0, undo: 0 } },
   };
@@ -201,6 +204,40 @@ export async function startGame(cfg) {
   writeHash();
   hooks.shown();
   run(gen);
+}
+
+/** Start lesson `number` of `game` (learn to play, web/lib/table/learn.js): the engine's op
+ *  learn_start seats the person at seat 0 and level-2 bots; the bots wait `delay` ms between
+ *  moves; the lesson's deal is played to its end and the table stops there (run). */
+export async function startLesson(game, number = 0, delay = LESSON_DELAY) {
+  const gen = bumpGen();
+  showError("");
+  let r;
+  try {
+    r = await request("learn_start", { game, lesson: number });
+  } catch (err) {
+    if (gen !== S.gen) return;
+    showError(t("ui.bad_link", { message: err.message }));
+    hooks.failed();
+    return;
+  }
+  if (gen !== S.gen) return;
+  dropPregrade();
+  const seat = r.view.seat;
+  setTable({
+    game, players: r.view.players, seat, seed: 0, levels: [2], delay, options: r.view.options || {},
+  }, r, { lesson: { game, number, deal_no: r.view.deal_no, guide: r.learn } });
+  writeHash();
+  hooks.shown();
+  run(gen);
+}
+
+/** The lesson's deal is over: its table takes no more steps. */
+export const lessonOver = (v = S.view) => !!(S.lesson && v && (v.is_over || v.deal_no !== S.lesson.deal_no));
+
+/** The guide's words of the current step (learn.js asks the engine after each step). */
+export function setLessonGuide(guide) {
+  if (S.lesson) table.set({ lesson: { ...S.lesson, guide } });
 }
 
 /** Resume a kept game (its meta record, autosave.js): the worker loads its save.  `levels`:
@@ -278,11 +315,12 @@ export async function run(gen) {
   while (gen === S.gen) {
     const v = S.view;
     const mine = !v.is_over && v.to_move === S.seat;
-    const only = mine && paceOn("autoplay") ? onlyCard(v) : null;
+    // (a lesson plays nothing by itself: the guide explains even the only card)
+    const only = mine && paceOn("autoplay") && !S.lesson ? onlyCard(v) : null;
     const auto = only ? { view: v, action: canonical(only) } : null;
     if (mine) hold = false;                   // the trick stays in sight until the person plays
     table.set({ auto });
-    if (v.is_over || v.to_move === null || v.to_move === undefined) return;
+    if (v.is_over || v.to_move === null || v.to_move === undefined || lessonOver(v)) return;
     if (mine) { if (only) autoPlay(gen, v, only); return; }   // else wait for a click
     if (hold) { await holdTrick(gen); if (gen !== S.gen) return; }
     if (S.delay > 0) await sleep(S.delay);
@@ -294,7 +332,7 @@ export async function run(gen) {
 /** The person acts: validated by the engine; an illegal action shows an error and changes nothing. */
 export async function act(action) {
   if (!S.view) { showError(t("ui.engine_error", { message: "no game" })); return false; }
-  if (S.busy) return false;
+  if (S.busy || lessonOver()) return false;
   table.set({ busy: true });
   const gen = S.gen;
   let ok = true;

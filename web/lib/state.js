@@ -61,6 +61,7 @@ const INITIAL = {
     record: null,
     // a student's bot at the table (lab/table.js): {gen, name, mode, seats, limitMs, fallen}
     outside: null,
+    lesson: null,               // a lesson (learn to play): {game, number, deal_no, guide}; else null
   },
   saved: {
     saved: [],                  // the kept games' meta records, newest first

@@ -272,6 +272,9 @@ OPS: dict[str, Op] = dict([
     _op("act", Table.act, PAGE, keeps="step"),
     _op("bot_step", Table.bot_step_steps, PAGE, keeps="step"),
     _op("finished_deal", Table.finished_deal, PAGE),
+    # learn to play: a guided deal (atut.learn)
+    _op("learn_start", Table.learn_start, PAGE, keeps="table"),
+    _op("learn_step", Table.learn_step, PAGE),
     # the aids: why not, hints, undo, the review
     _op("explain", Table.explain, PAGE),
     _op("hint", Table.hint, PAGE),

@@ -75,6 +75,7 @@ class Table:
         self.outside: dict[int, str] = {}
         self.fallen: dict[int, str] = {}     # outside seats whose bot failed: level 2 plays them
         self.refused: int | None = None      # the outside seat whose action was refused last
+        self.lesson: dict | None = None      # the lesson played (atut.learn), else None
 
     # --- starting and resuming ---------------------------------------------------------------
 
@@ -102,6 +103,26 @@ class Table:
         return {**self.reply(), "seed": g.seed, "players": g.players, "game": g.game_id,
                 "options": g.options, "teach": self.teach}
 
+    def learn_start(self, game: str = "", lesson: int = 0) -> dict:
+        """Start lesson ``lesson`` of ``game`` (``atut.learn``): the person at seat 0, level-2
+        bots.  The reply as ``reply()`` with ``learn``: the lesson and the guide's first step."""
+        from .. import learn
+        info = learn.lesson(game, lesson)
+        self.new_game(game, players=info["players"], seed=info["seed"], seat=learn.SEAT,
+                      levels=[learn.LEVEL], options=info["options"])
+        g = self.game
+        # the scores before the deal: a new game's (a deal may score as it is dealt, imperial G5)
+        self.lesson = {**info, "deal_no": g.deal_no, "scores": [0] * g.players}
+        return {**self.reply(), "learn": self.learn_step()}
+
+    def learn_step(self) -> dict:
+        """What the guide of the lesson says now (``atut.learn.step``)."""
+        from .. import learn
+        g = self._need_game()
+        if self.lesson is None:
+            raise ValueError("no lesson is running: start one with learn_start")
+        return learn.step(g, self.seat, self.lesson, self.finished)
+
     def save(self) -> str:
         """The save file's text (``atut.load_game`` reads it)."""
         return self._need_game().to_json()
@@ -120,6 +141,7 @@ class Table:
         self.outside, self.fallen = outside, {}
         self.finished = self.last_deal = None
         self.notes = {}
+        self.lesson = None
         self._points = points if points is not None else [(g.deal_no, i)
                                                           for i in self._decisions(g)]
 

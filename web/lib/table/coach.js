@@ -53,7 +53,8 @@ export function coachOn(game = S.game) {
 // --- the rule's words, from the rules panel's data ---------------------------------------------
 
 const texts = new Map();          // "game.lang" -> {id: plain text}, or a promise of it
-function ruleTexts(game, lang) {
+/** The plain text of every rule of a game in a language ({id: text}), or a promise of it. */
+export function ruleTexts(game, lang) {
   const k = `${game}.${lang}`;
   if (!texts.has(k)) {
     texts.set(k, fetch(new URL(`../../rules/${k}.json`, import.meta.url)).then((r) => (r.ok ? r.json() : null)).then((d) => {
@@ -71,7 +72,7 @@ function ruleTexts(game, lang) {
 }
 
 /** The first sentence of a rule's text (the callout stays short; the rules panel has it all). */
-function firstSentence(text) {
+export function firstSentence(text) {
   const m = /^(.{20,}?[.;:])(\s|$)/.exec(text || "");
   return m ? m[1] : (text || "");
 }
@@ -115,7 +116,8 @@ export function hideCoach() {
 
 /** After each picture: the first event of the log naming a rule not yet shown in this game. */
 export function renderCoach(v) {
-  if (!v || !S.game || !coachOn(S.game)) { hideCoach(); return; }
+  // (a lesson's guide says every rule itself: learn.js)
+  if (!v || !S.game || S.lesson || !coachOn(S.game)) { hideCoach(); return; }
   const key = gameKey();
   // a callout belongs to its deal: a new deal (or another game) takes it away
   if (boxDeal !== `${key}:${v.deal_no}`) hideCoach();

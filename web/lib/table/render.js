@@ -18,6 +18,8 @@ import { restoreFocus } from "./keys.js";
 import { capture, animate } from "../motion.js";
 import { renderPace } from "./pace.js";
 import { renderCoach } from "./coach.js";
+import { renderLearn } from "./learn.js";
+import { lessonOver } from "../play.js";
 
 // what happened, read out to screen readers (#announce, aria-live, in the page's language): the
 // events new since the last picture (a bot's card, a trick taken) with the cards' spoken names,
@@ -86,7 +88,9 @@ export function render() {
   const before = capture();             // the old picture, for the cards' moves (motion.js)
   el.table.hidden = false;
   document.body.classList.toggle("playing", true);
-  const mine = !v.is_over && v.to_move === S.seat && !S.busy;
+  const mine = !v.is_over && v.to_move === S.seat && !S.busy && !lessonOver(v);
+  // a lesson's deal is over: the next deal's cards are not for playing (learn.js)
+  el.table.classList.toggle("lesson-over", lessonOver(v));
   el.gameTitle.textContent = gameName();
   document.title = `${el.gameTitle.textContent} · Atut`;
   el.dealNo.textContent = v.deal_no ? t("ui.deal", { deal: v.deal_no }) : "";
@@ -114,6 +118,7 @@ export function render() {
   drawn.deal = v.deal_no;
   renderPace(v);
   renderCoach(v);
+  renderLearn(v);
   animate(before);
   announce(v);
   restoreFocus();

@@ -26,6 +26,9 @@ The fixtures `page` (fails on console errors and requests to other origins) and 
 - ``saved_game(page)`` the table's ``to_json()`` text (load it in CPython with
   ``atut.load_game`` to compare the page with the engine).
 - ``visible_cards(view)`` every card code that appears anywhere in a view.
+- ``stored(page)`` the app's IndexedDB as it is: ``{"saves": [save texts], "metas": [...],
+  "bad": count of refused records}``; ``person_actions(save_text, seat)`` the actions of
+  ``seat`` in a save, replayed in CPython.
 """
 
 from __future__ import annotations
@@ -193,3 +196,31 @@ def seat_name(seat: int, me: int, players: int, lang: str = "en", partners: bool
     if partners and players == 4 and rel == 2:
         return PARTNER[lang]
     return PLACE_NAMES[lang][players][rel]
+
+
+STORED = """async () => {
+  const db = await new Promise((res, rej) => { const r = indexedDB.open('atut', 1); r.onsuccess = () => res(r.result); r.onerror = () => rej(r.error); });
+  const get = (name) => new Promise((res) => { const r = db.transaction(name).objectStore(name).getAll(); r.onsuccess = () => res(r.result); });
+  const out = { saves: (await get('saves')).map((s) => s.text), metas: await get('meta'), bad: (await get('bad')).length };
+  db.close();
+  return out;
+}"""  # noqa: E501
+
+
+def stored(page) -> dict:
+    """The app's IndexedDB, read straight from the page: kept saves, metas, refused records."""
+    return page.evaluate(STORED)
+
+
+def person_actions(save_text: str, seat: int) -> list[dict]:
+    """The actions of ``seat`` in a kept save, replayed in CPython."""
+    import atut
+    d = json.loads(save_text)
+    g = atut.new_game(d["game"], players=d["players"], seed=d["seed"], dealer=d["dealer"],
+                      options=d["options"] or None)
+    mine = []
+    for a in d["actions"]:
+        if g.to_move == seat:
+            mine.append(a)
+        g.apply(a)
+    return mine

@@ -15,34 +15,19 @@ import signal
 import time
 from pathlib import Path
 
-import atut
 import build
-from harness import ENABLED_ACTION, game_url, saved_game, wait_for_turn, wait_until
+from harness import (
+    ENABLED_ACTION,
+    game_url,
+    person_actions,
+    saved_game,
+    stored,
+    wait_for_turn,
+    wait_until,
+)
 
 GAME = dict(game="euchre", players=4, seed=31, seat=0, bots="1", delay=0)
 KILLS = 20
-
-STORED = """async () => {
-  const db = await new Promise((res, rej) => { const r = indexedDB.open('atut', 1); r.onsuccess = () => res(r.result); r.onerror = () => rej(r.error); });
-  const get = (name) => new Promise((res) => { const r = db.transaction(name).objectStore(name).getAll(); r.onsuccess = () => res(r.result); });
-  const out = { saves: (await get('saves')).map((s) => s.text), metas: await get('meta'), bad: (await get('bad')).length };
-  db.close();
-  return out;
-}"""  # noqa: E501
-
-
-def _person_actions(save_text: str, seat: int) -> list[dict]:
-    """The actions of `seat` in a save, replayed in CPython."""
-    d = json.loads(save_text)
-    g = atut.new_game(d["game"], players=d["players"], seed=d["seed"], dealer=d["dealer"],
-                      options=d["options"] or None)
-    mine = []
-    for a in d["actions"]:
-        if g.to_move == seat:
-            mine.append(a)
-        g.apply(a)
-    return mine
-
 
 def _processes(profile: Path) -> tuple[int | None, set[int]]:
     """The browser process of `profile` (no --type) and every process under it."""
@@ -112,18 +97,18 @@ def test_a_killed_browser_resumes_at_a_whole_step(browser, dist_url, tmp_path):
         page.wait_for_selector("body[data-engine=ready]", timeout=120_000)
         wait_until(page, "() => window.atutPage && window.atutPage.view !== null", timeout=60_000)
         assert wait_for_turn(page) == "turn", "the game ended before the kills did"
-        stored = page.evaluate(STORED)
-        assert stored["bad"] == 0, f"restart {i}: a record was set aside as unreadable"
+        db = stored(page)
+        assert db["bad"] == 0, f"restart {i}: a record was set aside as unreadable"
         assert page.locator("[data-testid=notice-bad]").count() == 0
-        assert len(stored["saves"]) == 1 and len(stored["metas"]) == 1, f"restart {i}: {stored['metas']}"
-        kept = _person_actions(stored["saves"][0], GAME["seat"])
+        assert len(db["saves"]) == 1 and len(db["metas"]) == 1, f"restart {i}: {db['metas']}"
+        kept = person_actions(db["saves"][0], GAME["seat"])
         # a whole step: the moves made, or all but the one being made when it died
         if kept == made[:-1] and made:
             made.pop()
             lost += 1
         assert kept == made, f"restart {i}: kept {kept}, made {made}"
         # the table is the kept save's
-        assert _person_actions(saved_game(page), GAME["seat"]) == kept
+        assert person_actions(saved_game(page), GAME["seat"]) == kept
         if i == KILLS:
             ctx.close()
             break

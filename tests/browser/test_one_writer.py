@@ -10,8 +10,15 @@ import json
 
 from conftest import VIEWPORT
 
-import atut
-from harness import ENABLED_ACTION, game_url, saved_game, wait_for_turn, wait_until
+from harness import (
+    ENABLED_ACTION,
+    game_url,
+    person_actions,
+    saved_game,
+    stored,
+    wait_for_turn,
+    wait_until,
+)
 
 GAME = dict(game="euchre", players=4, seed=21, seat=0, bots="1", delay=0)
 READY = "body[data-engine=ready]"
@@ -44,20 +51,11 @@ def _move(page, made):
     assert kept == made, f"kept {json.dumps(kept)}\nmade {json.dumps(made)}"
 
 
-KEPT = """async () => {
-  const db = await new Promise((res, rej) => { const r = indexedDB.open('atut', 1); r.onsuccess = () => res(r.result); r.onerror = () => rej(r.error); });
-  const tx = db.transaction(['saves'], 'readonly');
-  const all = await new Promise((res) => { const r = tx.objectStore('saves').getAll(); r.onsuccess = () => res(r.result); });
-  db.close();
-  return all.map((s) => s.text);
-}"""  # noqa: E501
-
-
 def _kept(page):
     """The person's actions in the store's one unfinished game, read straight from IndexedDB."""
-    texts = page.evaluate(KEPT)
+    texts = stored(page)["saves"]
     assert len(texts) == 1
-    return _person_actions(texts[0], GAME["seat"])
+    return person_actions(texts[0], GAME["seat"])
 
 
 def _take(page, button):
@@ -65,19 +63,6 @@ def _take(page, button):
     page.click(f"[data-testid={button}]")
     page.wait_for_selector("body[data-writer=held]")
     wait_until(page, "() => window.atutPage.view !== null")
-
-
-def _person_actions(save_text, seat):
-    """The actions of `seat` in a kept save, replayed in CPython."""
-    d = json.loads(save_text)
-    g = atut.new_game(d["game"], players=d["players"], seed=d["seed"], dealer=d["dealer"],
-                      options=d["options"] or None)
-    mine = []
-    for a in d["actions"]:
-        if g.to_move == seat:
-            mine.append(a)
-        g.apply(a)
-    return mine
 
 
 def _refuses(page):
@@ -119,13 +104,13 @@ def test_two_tabs_hand_one_game_across_and_keep_every_move(browser, dist_url):
         a.wait_for_selector(READY, timeout=120_000)
         wait_until(a, "() => window.atutPage.view !== null")
         a.wait_for_selector("body[data-writer=held]")
-        kept = _person_actions(saved_game(a), GAME["seat"])
+        kept = person_actions(saved_game(a), GAME["seat"])
         assert kept == made, f"kept {json.dumps(kept)}\nmade {json.dumps(made)}"
         # the other tab reloaded: held elsewhere again, and taking over shows the same game
         b.reload()
         b.wait_for_selector("body[data-writer=elsewhere]")
         _take(b, "writer-take")
-        assert _person_actions(saved_game(b), GAME["seat"]) == made
+        assert person_actions(saved_game(b), GAME["seat"]) == made
         a.wait_for_selector("body[data-writer=lost]")
         assert _view(b) == _view(a)
         for errs in (errors_a, errors_b):
@@ -150,7 +135,7 @@ def test_the_notice_speaks_polish(browser, dist_url):
         a.wait_for_selector("body[data-writer=lost]")
         assert "innej karcie" in a.locator("[data-testid=notice-writer]").inner_text()
         assert a.locator("[data-testid=writer-take-back]").inner_text() == "Przejmij z powrotem"
-        assert _person_actions(saved_game(b), 0) == made
+        assert person_actions(saved_game(b), 0) == made
     finally:
         ctx.close()
 
@@ -182,7 +167,7 @@ def test_a_frozen_holder_loses_the_game_and_cannot_write(browser, dist_url):
         b.wait_for_selector(READY, timeout=120_000)
         wait_until(b, "() => window.atutPage.view !== null")
         b.wait_for_selector("body[data-writer=held]")
-        assert _person_actions(saved_game(b), GAME["seat"]) == made
+        assert person_actions(saved_game(b), GAME["seat"]) == made
         for errs in (errors_a, errors_b):
             assert not errs, errs
     finally:

@@ -36,8 +36,23 @@ def lint() -> int:
     return 0
 
 
+def _pytest(py: Path, args: list[str], env: dict) -> int:
+    log(" ".join(["pytest", *args]))
+    r = subprocess.run([str(py), "-m", "pytest", *args], cwd=ROOT, env=env)
+    if r.returncode == 5:
+        print("build.py test: pytest collected no tests: that is a failure", file=sys.stderr)
+        return 1
+    return r.returncode
+
+
 def test(args: list[str], build: Build) -> int:
-    """Set up .venv, node_modules and Chromium, lint, build, then pytest on tests/."""
+    """Set up .venv, node_modules and Chromium, lint, build, then pytest on tests/.
+
+    Without arguments the engine's tests run first, a file per process on as many processes
+    as the machine has cores (pytest-xdist, ``--dist loadfile``: a file's tests share one
+    process, as its counting tests need), then the browser tests one at a time (each drives
+    Chromium, whose timing the other tests would disturb).  The 30 slowest of each part are
+    named at the end.  With arguments, one pytest run on tests/ with them."""
     py = ensure_venv()
     ensure_npm_packages()
     ensure_chromium()
@@ -45,14 +60,14 @@ def test(args: list[str], build: Build) -> int:
         return 1
     build()
     env = dict(os.environ, ATUT_DIST_BUILT="1")
-    # the slowest tests are named at the end, so that a suite growing slow shows where
-    args = [*args] if any(a.startswith("--durations") for a in args) else ["--durations=30", *args]
-    log(" ".join(["pytest", "tests", "-q", *args]))
-    r = subprocess.run([str(py), "-m", "pytest", "tests", "-q", *args], cwd=ROOT, env=env)
-    if r.returncode == 5:
-        print("build.py test: pytest collected no tests: that is a failure", file=sys.stderr)
-        return 1
-    return r.returncode
+    if args:
+        return _pytest(py, ["tests", "-q", *args], env)
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    cores = max(1, min(cores or 1, 4))
+    engine = _pytest(py, ["tests", "-q", "--ignore=tests/browser", "--durations=30",
+                          "-n", str(cores), "--dist", "loadfile"], env)
+    browser = _pytest(py, ["tests/browser", "-q", "--durations=30"], env)
+    return engine or browser
 
 
 # `python3 build.py <command>` -> the script it runs, and whether it needs Chromium

@@ -58,7 +58,8 @@ LEVEL_NAME = {lv.number: lv.name for lv in LEVEL_TABLE}
 def bot_spec(x):
     """One entry of the arena's lineup: a level (an int 1-4, ``"3"``, ``"search"``...) as an
     int; a path ending in ``.py`` as the ``StudentBot`` of that file; a ``StudentBot``, an object
-    with ``choose`` or a zero-argument factory as it is.  ``ValueError`` otherwise."""
+    with ``choose``, a zero-argument factory or an ``Asked`` entry as it is.  ``ValueError``
+    otherwise."""
     if isinstance(x, bool):
         raise ValueError(f"not a bot: {x!r}")
     if isinstance(x, int):
@@ -71,15 +72,16 @@ def bot_spec(x):
             from .openspiel import ismcts_spec
             return ismcts_spec(x)
         return parse_level(x)
-    if hasattr(x, "choose") or hasattr(x, "fresh") or callable(x):
+    if isinstance(x, Asked) or hasattr(x, "choose") or hasattr(x, "fresh") or callable(x):
         return x
     raise ValueError(f"not a bot: {x!r} (a level 1-4, a .py file, or an object with choose)")
 
 
 def file_bot(path: str, time_limit: float | None = None):
     """A bot file as an entry: in a box of its own (``atut.box``, a process) where this Python
-    can start processes, else (Pyodide, whose lab worker is itself the box) in this Python.
-    ``BotError`` at once for a file that cannot be a bot."""
+    can start processes, else (Pyodide, where the page's lab plays a file in a box of its own
+    through ``deal_steps`` instead) in this Python.  ``BotError`` at once for a file that
+    cannot be a bot."""
     if sys.platform == "emscripten":
         return load_bot(path)
     from .box import BoxedBot

@@ -5,7 +5,7 @@
 // (atut.box.answer: load, fresh, reset, choose with one seat's view) and answers over a
 // MessageChannel; the engine's side checks every answer.
 //
-//   const box = await BotBox.open({ source, name, timeLimit: 1 });
+//   const box = await BotBox.open({ source, name, timeLimit: 1, wheels: [{name, bytes}] });
 //   await box.request({ op: "fresh" });           // a fresh namespace for a seat of a game
 //   const a = await box.choose(view);             // {ok: action, seconds} | {error: {kind, messages}}
 //   box.close();
@@ -60,10 +60,11 @@ function failure(kind, arg) {
 
 export class BotBox {
   /** A started box with the file loaded; the load's own error (syntax, no choose…) is in
-   * ``box.loadError`` (the box is usable only when it is null). */
-  static async open({ source, name, timeLimit = 1, parent = document.body }) {
+   * ``box.loadError`` (the box is usable only when it is null).  ``wheels``: the student's
+   * pure-Python wheels ({name, bytes}), unpacked into the box's own site-packages. */
+  static async open({ source, name, timeLimit = 1, wheels = [], parent = document.body }) {
     const box = new BotBox(timeLimit);
-    await box._start(parent);
+    await box._start(parent, wheels);
     if (!box.dead) {
       const r = await box.request({ op: "load", source, name }, START_LIMIT);
       box.loadError = r.error || null;
@@ -80,8 +81,10 @@ export class BotBox {
     this.stats = { decisions: 0, seconds: 0, max_seconds: 0 };
   }
 
-  async _start(parent) {
-    const { workerSource, files, wheel } = await boxFiles();
+  async _start(parent, wheels = []) {
+    const base = await boxFiles();
+    const { workerSource, wheel } = base;
+    const files = wheels.length ? { ...base.files, ...Object.fromEntries(wheels.map((w) => [w.name, w.bytes])) } : base.files;
     const frame = document.createElement("iframe");
     frame.setAttribute("sandbox", "allow-scripts");
     frame.setAttribute("aria-hidden", "true");

@@ -15,6 +15,7 @@
 
 const here = (path) => new URL(path, import.meta.url).href;
 export const START_LIMIT = 120;               // seconds for a box to start and load its file
+const FRAME_LIMIT = 10;                       // seconds for the box's page to say it loaded
 
 let filesP = null;
 
@@ -51,8 +52,15 @@ const TEXTS = {
   crash: () => ({ en: "the bot's box stopped (a crash or out of memory)", pl: "pudełko bota przestało działać (awaria lub brak pamięci)" }),
   gone: () => ({ en: "the bot's box was ended earlier", pl: "pudełko bota zostało wcześniej zamknięte" }),
   protocol: () => ({ en: "the box answered something that is not the box's protocol", pl: "pudełko odpowiedziało czymś spoza protokołu" }),
-  start: (m) => ({ en: `the bot's box did not start: ${m}`, pl: `pudełko bota nie wystartowało: ${m}` }),
+  start: (m) => (m === "frame"
+    ? { en: "the bot's box did not start: its page (web/box/box.html) did not load (offline? a box's page comes from the site, never from the offline copy)", pl: "pudełko bota nie wystartowało: jego strona (web/box/box.html) się nie wczytała (brak sieci? strona pudełka pochodzi zawsze z witryny, nigdy z kopii offline)" }
+    : { en: `the bot's box did not start: ${m}`, pl: `pudełko bota nie wystartowało: ${m}` }),
 };
+
+/** Why a box did not start ({en, pl}), from ``box.startError``. */
+export function startMessages(m) {
+  return TEXTS.start(m);
+}
 
 function failure(kind, arg) {
   return { error: { kind, messages: TEXTS[kind](arg), line: null } };
@@ -93,13 +101,21 @@ export class BotBox {
     frame.style.cssText = "position:absolute;width:0;height:0;border:0;visibility:hidden";
     this.frame = frame;
     const loaded = new Promise((res) => { frame.onload = res; });
+    let saidHere = null;
+    const hello = new Promise((res) => { saidHere = res; });
+    this.onWindowMessage = (e) => {
+      if (e.source !== frame.contentWindow || !e.data) return;
+      if (e.data.box === "here") saidHere(true);
+      if (e.data.box === "dead") this.kill("crash");
+    };
+    window.addEventListener("message", this.onWindowMessage);
     frame.src = here("../box/box.html");
     parent.appendChild(frame);
     await loaded;
-    this.onWindowMessage = (e) => {
-      if (e.source === frame.contentWindow && e.data && e.data.box === "dead") this.kill("crash");
-    };
-    window.addEventListener("message", this.onWindowMessage);
+    // the frame's page says so when it loaded; an error page (offline: a sandboxed frame's page
+    // is not served by the service worker) says nothing
+    const ok = await Promise.race([hello, new Promise((res) => setTimeout(() => res(false), FRAME_LIMIT * 1000))]);
+    if (!ok) { this.kill("start", "frame"); return; }
     const ch = new MessageChannel();
     this.port = ch.port1;
     const ready = new Promise((res) => {

@@ -11,7 +11,7 @@
 //   const out = await playArena(labWorker, args, specs, pool, { onDeal });
 //   pool.close();
 
-import { BotBox } from "../box.js";
+import { BotBox, startMessages } from "../box.js";
 
 /** Idle boxes per bot file (by name and source), reused with a fresh namespace of the bot;
  * a box that ended (time-out, crash) is never reused: the next game gets a new one.  With
@@ -73,14 +73,15 @@ export class BoxPool {
   }
 }
 
-function boxError(box) {
+export function boxError(box) {
   if (box.loadError) return box.loadError;
+  if (box.dead === "start") return { kind: "crash", messages: startMessages(box.startError), line: null };
   return { kind: box.dead === "timeout" ? "timeout" : "crash", messages: { en: "the bot's box did not start", pl: "pudełko bota nie wystartowało" }, line: null };
 }
 
 /** A box for one seat with a fresh namespace of its bot (and its ``reset`` called, as the
  * arena does): ``{box, err}``, ``err`` the failure's dict or null. */
-async function openSeat(pool, spec, reset) {
+export async function openSeat(pool, spec, reset) {
   const box = await pool.take(spec);
   if (box.loadError || box.dead) return { box, err: boxError(box) };
   const fresh = await box.request({ op: "fresh" }, pool.timeLimit * 10 + 5);

@@ -23,7 +23,7 @@ import { esc, chip } from "../../cards.js";
 import { gameName, t as tWord } from "../words.js";
 import { LabWorker } from "./client.js";
 import { download, readBot } from "./files.js";
-import { BoxPool, playArena } from "./games.js";
+import { BoxPool, boxError, openSeat, playArena } from "./games.js";
 import * as saved from "./saved.js";
 
 const L = (key, params = {}) => {
@@ -327,7 +327,6 @@ function showFailure(err) {
   const b = err.botError;
   if (err.stopped === "stop") { lab.error = null; note(L("lab.stopped")); }
   else if (b && b.kind === "timeout") lab.error = { text: L("lab.timeout", { name: b.name || lab.name, limit: limitMs() / 1000 }) };
-  else if (b && b.kind === "crash") lab.error = { text: L("lab.crash", { name: b.name || lab.name, deal: b.deal ?? "—" }) };
   else if (b) lab.error = { bot: b };
   else lab.error = { text: err.message };
   paintError();
@@ -361,12 +360,9 @@ function stopper() {
  * the lab shows. */
 function boxFailure(box, name) {
   const err = new Error("box");
-  const e = box.loadError;
-  if (e) err.botError = { ...e, name: e.name || name };
-  else {
-    const message = L("lab.box_failed", { name, message: box.startError || box.dead });
-    err.botError = { kind: box.dead === "timeout" ? "timeout" : "crash", name, line: null, messages: { en: message, pl: message } };
-  }
+  const e = boxError(box);
+  const prefix = (m) => (m.startsWith(name + ": ") ? m : `${name}: ${m}`);
+  err.botError = { ...e, name: e.name || name, messages: { en: prefix(e.messages.en), pl: prefix(e.messages.pl || e.messages.en) } };
   return err;
 }
 
@@ -412,13 +408,11 @@ async function watch() {
       if (st.ask) {
         const { seat, entry, view } = st.ask;
         if (!boxes[seat]) {
-          const box = await p.take(specs[entry]);
+          const { box, err } = await openSeat(p, specs[entry], true);
           boxes[seat] = box;
           lab.held.add(box);
           if (box.loadError || box.dead) throw boxFailure(box, specs[entry].name);
-          const f = await box.request({ op: "fresh" }, p.timeLimit * 10 + 5);
-          const r = f.error ? f : await box.request({ op: "reset" });
-          if (r.error) answer = r;
+          if (err) answer = { error: err };
         }
         if (gen !== lab.watchGen) return;
         if (!answer) answer = await boxes[seat].choose(view);

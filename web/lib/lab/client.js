@@ -1,13 +1,10 @@
 // The page's side of the lab's worker (web/lab-worker.js): requests {id, op, args} answered by
 // {id, ok, result | error, bot_error}.  No bot file's code runs in that worker (its decisions are
-// the boxes', web/lib/box.js, each with its own time limit); ``stop()`` ends the worker
-// (Worker.terminate) and starts a fresh one, and every request still waiting rejects with an
-// Error whose `stopped` is the reason given.
+// the boxes', web/lib/box.js, each with its own time limit and Stop), so it is never ended.
 
 export class LabWorker {
-  constructor({ onState = () => {}, onStopped = () => {} } = {}) {
+  constructor({ onState = () => {} } = {}) {
     this.onState = onState;          // ("loading" | "ready" | "failed", message)
-    this.onStopped = onStopped;      // (why): the worker was ended
     this.pending = new Map();
     this.nextId = 1;
     this.start();
@@ -50,19 +47,6 @@ export class LabWorker {
       err.botError = m.bot_error || null;
       p.reject(err);
     }
-  }
-
-  /** End the worker, reject what waits (``err.stopped = why``), start a fresh one. */
-  stop(why = "stop") {
-    if (this.worker) this.worker.terminate();
-    for (const p of this.pending.values()) {
-      const err = new Error(why);
-      err.stopped = why;
-      p.reject(err);
-    }
-    this.pending.clear();
-    this.start();
-    this.onStopped(why);
   }
 
   /** One request: resolves with its result, rejects with an Error (botError, stopped). */

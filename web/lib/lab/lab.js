@@ -36,7 +36,7 @@ const gameTitle = (g) => gameName(g);
 const lab = {
   root: null, editor: null, game: null, name: "bot.py", client: null, info: {}, classes: null,
   tab: "editor", result: null, chart: null, watchGen: 0, open: false, play: null, series: null, wheels: [], kit: null, busy: false, error: null,
-  pool: null, held: new Set(), stopGen: 0,
+  pool: null, held: new Set(), stopGen: 0, tabSeq: 0,
 };
 const TABS = ["editor", "tournament"];
 // the boxes kept between runs: the arena's seats (a bot in up to every seat) and the opponent's
@@ -155,6 +155,7 @@ function writeLink() {
 }
 
 async function showTab(tab) {
+  lab.tabSeq++;
   lab.tab = TABS.includes(tab) ? tab : "editor";
   tab = lab.tab;
   writeLink();
@@ -680,6 +681,7 @@ async function showGame(game) {
  *  app.js: `onBack` (the lab's Back button), `play` (play.js's functions, for your bot at the
  *  table). */
 export async function openLab(game, { onBack, play, tab } = {}) {
+  const seq = lab.tabSeq;
   if (onBack) lab.onBack = onBack;
   if (play) lab.play = play;
   lab.open = true;
@@ -712,7 +714,9 @@ export async function openLab(game, { onBack, play, tab } = {}) {
   lab.root.hidden = false;
   if (lab.game !== game) await showGame(game);
   else paintWords();
-  await showTab(TABS.includes(tab) ? tab : "editor");
+  // the link's tab, unless a tab was picked while the lab opened
+  if (lab.tabSeq === seq) await showTab(TABS.includes(tab) ? tab : "editor");
+  else writeLink();
 }
 
 /** A language switch repaints the lab; the table's link written meanwhile gives way to the lab's. */

@@ -182,7 +182,7 @@ function labFromHash(p) {
   }
   page.set({ labOpen: true });
   labLoaded = true;
-  import("./lib/lab/lab.js").then((m) => m.openLab(p.lab, { onBack: openMenu, play }))
+  import("./lib/lab/lab.js").then((m) => m.openLab(p.lab, { onBack: openMenu, play, tab: p.tab }))
     .catch((err) => showError(String(err && err.message ? err.message : err)));
   return true;
 }

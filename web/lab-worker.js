@@ -1,15 +1,12 @@
-// The bot lab's worker: a module Web Worker of its own running Pyodide + web/lab_bridge.py.  A
-// student's code runs here (the editor's checks, the arena, watching) or in a box of its own
-// (at the table and in tournament games: web/lib/box.js), never in the table's worker
-// (web/worker.js): when it loops, the page ends this worker (the per-decision limit, or Stop)
-// and starts a fresh one.  Tournament games (ops game_start, game_send) run here with no bot
-// file's code: the page's driver answers their requests with boxes (web/lib/lab/games.js).
+// The bot lab's worker: a module Web Worker of its own running Pyodide + web/lab_bridge.py.  No
+// bot file's code runs here (docs/LAB.md, "Boxes"): the lab's arena, its watch mode and the
+// tournament's games are exchanges in which this worker holds the game and our levels (ops
+// arena_start, watch, watch_step, game_start, game_send) and the page answers each decision of a
+// bot file with the bot's own box (web/lib/box.js, web/lib/lab/games.js).  Never the table's
+// worker (web/worker.js) either.
 //
 // The page sends {id, op, args} and gets {id, ok, result | error, bot_error}; besides answers
-// the worker posts {type: "ready"}, {type: "error", message} and, as JSON text from Python,
-// {type: "tick", n, on} around each run of the student's code (the page's watchdog) and
-// {type: "progress", done, total, dps, point} during an arena.  The op "install" takes
-// {name, bytes}: a pure-Python wheel the person picked, installed by micropip from the bytes.
+// the worker posts {type: "ready"} and {type: "error", message}.
 //
 // atut is installed by micropip from the site's own wheel (the Pyodide convention); micropip
 // itself ships in web/pyodide/.  Everything is fetched relative to this file.  The tournament's
@@ -83,23 +80,6 @@ const booted = boot().then(() => true, (err) => {
   return false;
 });
 
-const WHEEL = /^[A-Za-z0-9_.]+-[A-Za-z0-9_.+!]+(-[0-9][A-Za-z0-9_]*)?-[A-Za-z0-9_.]+-[A-Za-z0-9_.]+-[A-Za-z0-9_.]+\.whl$/;
-
-async function install({ name, bytes }) {
-  if (typeof name !== "string" || !WHEEL.test(name)) {
-    return { ok: false, error: `${name} is not a wheel file name (name-version-py3-none-any.whl)` };
-  }
-  pyodide.FS.writeFile("/lab/wheels/" + name, new Uint8Array(bytes));
-  const bridge = pyodide.pyimport("atut_lab_bridge");
-  try {
-    const r = await bridge.install_wheel("/lab/wheels/" + name);
-    return { ok: true, result: r.toJs({ dict_converter: Object.fromEntries }) };
-  } catch (err) {
-    const msg = String(err && err.message ? err.message : err).trim().split("\n").pop();
-    return { ok: false, error: msg };
-  }
-}
-
 self.onmessage = async (e) => {
   const { id, op, args } = e.data || {};
   if (!(await booted)) {
@@ -109,7 +89,7 @@ self.onmessage = async (e) => {
   let reply;
   try {
     if (String(op).startsWith("tournament_")) await openskill();
-    reply = op === "install" ? await install(args || {}) : JSON.parse(handle(String(op), args));
+    reply = JSON.parse(handle(String(op), args));
   } catch (err) {
     reply = { ok: false, error: String(err && err.message ? err.message : err) };
   }

@@ -1,146 +1,33 @@
 """The bot lab's side of Python, run by Pyodide in the lab's own worker (web/lab-worker.js),
-never in the table's worker: a student's code can stop, loop or fail here and the table's game
-is untouched.
+never in the table's worker.  No bot file's code runs here (docs/LAB.md, "Boxes"): the lab's
+arena, its watch mode and the tournament's games are exchanges in which this worker holds the
+game and our levels and the page answers each decision of a bot file with the bot's box
+(web/lib/box.js, web/lib/lab/games.js); every answer is checked here against the view's legal
+actions.
 
 ``handle(op, args_json)`` returns JSON text ``{"ok": true, "result": ...}`` or
 ``{"ok": false, "error": "message"}``, plus ``"bot_error"`` (``atut.lab.BotError.to_dict()``:
-kind, line, messages in both languages, the student's traceback) when the student's code failed.
+kind, line, messages in both languages, the student's traceback, the deal and the seat) when a
+bot file's answer failed.
 
-Ops: ``info`` (the game's example bots and view help), ``check`` (load a bot, report its error),
-``arena`` (atut.arena.run with the student's bot and opponents: levels or other saved bots),
-``watch`` and ``watch_step`` (a whole game of the lab's own, the student's bot in seat 0, every
-hand open, one action a step), ``game_start``, ``game_send`` and ``game_drop`` (a tournament
-game of ``atut.tournament.game_steps``: the page answers its requests with the bots' boxes);
+Ops: ``info`` (the game's example bots and view help); ``arena_start`` (the lab's arena:
+``atut.arena.deal_steps`` deal after deal, the student's bot and the opponent as levels or
+bot files) and ``game_start`` (a tournament game of ``atut.tournament.game_steps``), both
+continued by ``game_send`` and dropped by ``game_drop``; ``watch`` and ``watch_step`` (a whole
+game of the lab's own, the student's bot in seat 0, every hand open, one action a step);
 ``tournament_plan``, ``tournament_begin``, ``tournament_add``, ``tournament_results``,
 ``tournament_open`` and ``tournament_review``: a class tournament's entries, schedule, records,
 board (``atut.tournament.board``), export, import and review (web/lib/lab/tournament.js).
-``install_wheel`` (not an op: awaited by the worker) installs a pure-Python wheel of the
-student's from bytes by micropip, no index reached.
-
-While a student's code runs (loading it, each decision) the worker is told ``tick`` start/end
-(``_tick``), so that the page's watchdog can end the worker when one decision takes longer than
-the limit.  A bot cannot import Pyodide's bridges to JavaScript (``js``, ``pyodide``,
-``pyodide_js``, ``_pyodide*``) nor micropip nor this module: while bot code runs they are out of
-``sys.modules`` and a meta-path finder refuses them with an ImportError that says why.  Python
-in one interpreter is no sandbox (frames and the garbage collector still reach everything), so
-this guards against the plain ways only; the page's Content-Security-Policy (index.html) keeps
-the page's own requests in its origin (a worker takes its policy from its response's headers,
-which a static host does not send).
 """
 
 from __future__ import annotations
 
 import json
-import sys
 import time
-
-import js  # the worker's global scope: postMessage for ticks and progress (never given to a bot)
 
 import atut
 import atut.lab as lab
 from atut import arena
-
-BLOCKED = ("js", "pyodide", "pyodide_js", "_pyodide", "_pyodide_core", "micropip",
-           "atut_lab_bridge")
-_post = js.postMessage
-_ticks = 0
-
-
-def _blocked(name: str) -> bool:
-    top = name.split(".", 1)[0]
-    return top in BLOCKED or top.startswith("_pyodide")
-
-
-class _Refuse:
-    """A meta-path finder that refuses the bridges to JavaScript while bot code runs."""
-
-    @staticmethod
-    def find_spec(name, path=None, target=None):
-        if _blocked(name):
-            raise ImportError(
-                f"the bot lab does not let a bot import {name!r}: a bot gets its view only, with "
-                f"no way to the page, the storage or the network / laboratorium botów nie "
-                f"pozwala botowi importować {name!r}: bot dostaje tylko swój widok", name=name)
-        return None
-
-
-class _Sandbox:
-    """While active: the blocked modules are out of sys.modules and the finder refuses them."""
-
-    def __init__(self):
-        self.saved = {}
-        self.finder = _Refuse()
-
-    def __enter__(self):
-        for k in [k for k in sys.modules if _blocked(k)]:
-            self.saved[k] = sys.modules.pop(k)
-        sys.meta_path.insert(0, self.finder)
-        return self
-
-    def __exit__(self, *exc):
-        while self.finder in sys.meta_path:
-            sys.meta_path.remove(self.finder)
-        for k, m in self.saved.items():
-            sys.modules.setdefault(k, m)
-        self.saved = {}
-        return False
-
-
-def _tick(on: bool, what: str) -> None:
-    global _ticks
-    if on:
-        _ticks += 1
-    _post(json.dumps({"type": "tick", "n": _ticks, "on": on, "what": what}))
-
-
-class _Watched:
-    """A student's bot whose code runs between tick start and end (the page's watchdog)."""
-
-    def __init__(self, bot, label):
-        self.bot = bot
-        self.label = label
-
-    def choose(self, view):
-        _tick(True, self.label)
-        try:
-            return self.bot.choose(view)
-        finally:
-            _tick(False, self.label)
-
-    def reset(self):
-        if hasattr(self.bot, "reset"):
-            _tick(True, self.label)
-            try:
-                self.bot.reset()
-            finally:
-                _tick(False, self.label)
-
-
-def _load(source: str, name: str):
-    if not isinstance(source, str):
-        raise ValueError("the bot's source must be text")
-    if not isinstance(name, str) or not name.endswith(".py") or "/" in name:
-        raise ValueError(f"a bot's name must be a file name ending in .py, not {name!r}")
-    _tick(True, name)
-    try:
-        with _Sandbox():
-            return lab.bot_from_source(source, name=name)
-    finally:
-        _tick(False, name)
-
-
-def _factory(student, label):
-    """A zero-argument factory for the arena: a fresh instance of the student's module (its
-    top-level code runs again, watched) for each seat of each game."""
-    def make():
-        _tick(True, label)
-        try:
-            bot = student.fresh()
-        finally:
-            _tick(False, label)
-        return _Watched(bot, label)
-    make.name = label                    # how the arena's report names the entry
-    return make
 
 
 def op_info(args):
@@ -154,54 +41,57 @@ def op_info(args):
     return {"examples": lab.examples(game), "help": help_}
 
 
-def op_check(args):
-    _load(args.get("source"), args.get("name", "bot.py"))
-    return {"ok": True}
-
-
-def op_arena(args):
-    game = args.get("game")
-    if game not in atut.GAME_IDS:
-        raise ValueError(f"unknown game {game!r}")
-    specs = []
+def _entries(args) -> list:
+    """The lineup's entries: ``{level}`` a level, ``{name, file: true}`` a bot file whose
+    decisions the page answers with its box (``arena.Asked``)."""
+    out = []
     for i, b in enumerate(args.get("bots") or []):
-        if isinstance(b, dict) and "source" in b:
+        if isinstance(b, dict) and b.get("file"):
             name = b.get("name") or f"bot{i}.py"
-            specs.append(_factory(_load(b["source"], name), name))
-        elif isinstance(b, dict) and "level" in b:
-            specs.append(int(b["level"]))
+            if not isinstance(name, str) or not name.endswith(".py") or "/" in name:
+                raise ValueError(f"a bot's name must be a file name ending in .py, not {name!r}")
+            out.append(arena.Asked(name))
+        elif isinstance(b, dict) and b.get("level") is not None:
+            out.append(int(b["level"]))
         else:
-            raise ValueError(f"a bot is a level or a saved bot's source, not {b!r}")
-    players = int(args.get("players"))
-    deals = int(args.get("deals"))
-    seed = int(args.get("seed", 1))
+            raise ValueError(f"a bot is a level or a bot file, not {b!r}")
+    return out
+
+
+def _arena_steps(game, bots, players, deals, seed):
+    """The arena as one exchange: each deal's requests (``deal_steps``), then after a deal
+    (at most ten a second, and the last) ``{"op": "deal", done, total, dps, point}`` (the
+    running win share of the student's bot; the answer is ignored); returns the result, the
+    command line's report and the CSV."""
+    bots, players, mode = arena._check(game, bots, players, deals, None)
+    line = arena.lineup(game, bots, players)
     t0 = time.perf_counter()
-    last = [0.0]
-
-    def progress(done, total, partial):
+    last = 0.0
+    results = []
+    for d in range(deals):
+        results.append((yield from arena.deal_steps(
+            (game, players, bots, d, seed, mode, 3.0, {}))))
         now = time.perf_counter()
-        if done < total and now - last[0] < 0.1:
-            return
-        last[0] = now
-        run = partial.get("running") or [[]]
-        point = run[0][-1] if run and run[0] else None
-        _post(json.dumps({"type": "progress", "done": done, "total": total,
-                          "dps": done / max(now - t0, 1e-9), "point": point}))
-
-    with _Sandbox():
-        r = arena.run(game, specs, players=players, deals=deals, seed=seed, progress=progress)
+        if d + 1 < deals and now - last < 0.1:
+            continue
+        last = now
+        point = arena._running([r["share"][0] for r in results])[-1]
+        yield {"op": "deal", "done": d + 1, "total": deals,
+               "dps": (d + 1) / max(now - t0, 1e-9), "point": point}
+    r = arena.summary(game, bots, players, seed, mode, line, results,
+                      time.perf_counter() - t0)
     return {"result": r, "report": arena.report(r), "csv": arena.to_csv(r)}
 
 
-async def install_wheel(path: str) -> dict:
-    import micropip
-    name = path.rsplit("/", 1)[-1]
-    if not name.endswith("-none-any.whl"):
-        raise ValueError(f"{name} is not a pure-Python wheel (its name must end in -none-any.whl)"
-                         f" / {name} nie jest kołem czystego Pythona (nazwa musi kończyć się "
-                         f"na -none-any.whl)")
-    await micropip.install("emfs:" + path, deps=False, index_urls=[])
-    return {"installed": name}
+def op_arena_start(args):
+    """``{game, players, deals, seed, bots: [{name, file: true} | {level}]}``: the arena's first
+    request (continued by ``game_send``)."""
+    game = args.get("game")
+    if game not in atut.GAME_IDS:
+        raise ValueError(f"unknown game {game!r}")
+    gen = _arena_steps(game, _entries(args), int(args.get("players")), int(args.get("deals")),
+                       int(args.get("seed", 1)))
+    return _begin(gen)
 
 
 _watch: dict = {}                    # the game being watched (op watch, watch_step)
@@ -209,27 +99,22 @@ _watch: dict = {}                    # the game being watched (op watch, watch_s
 
 def op_watch(args):
     """A whole game to watch with open hands, one action per ``watch_step``: the student's bot
-    in seat 0, the opponent in the other seats (the lab's own game: no table is involved)."""
+    in seat 0, the opponent (a level or a bot file) in the other seats (the lab's own game: no
+    table is involved).  A bot file's seat to move comes with ``ask`` (its view), which the
+    page answers with the bot's box in the next ``watch_step``."""
     game_id = args.get("game")
     if game_id not in atut.GAME_IDS:
         raise ValueError(f"unknown game {game_id!r}")
     g = atut.new_game(game_id, players=int(args.get("players")), seed=int(args.get("seed", 1)))
-    specs = args.get("bots") or []
+    specs = _entries(args)
     if len(specs) != 2:
         raise ValueError("watch takes the student's bot and one opponent")
-    mine = _load(specs[0]["source"], specs[0].get("name", "bot.py"))
-    other = specs[1]
-    if "source" in other:
-        theirs = _load(other["source"], other.get("name", "opponent.py"))
-        make_other = _factory(theirs, other.get("name", "opponent.py"))
-    else:
-        level = int(other["level"])
-        def make_other():
-            return atut.make_bot(game_id, level, seed=g.seed * 31 + level)
-    bots = [_factory(mine, specs[0].get("name", "bot.py"))()]
-    bots += [make_other() for _ in range(g.players - 1)]
+    entries = [0] + [1] * (g.players - 1)
+    bots = [None if isinstance(specs[e], arena.Asked)
+            else atut.make_bot(game_id, specs[e], seed=g.seed * 31 + specs[e])
+            for e in entries]
     _watch.clear()
-    _watch.update(game=g, bots=bots, last=None)
+    _watch.update(game=g, bots=bots, entries=entries, specs=specs, last=None)
     return _watch_state()
 
 
@@ -237,26 +122,42 @@ def _watch_state():
     g = _watch["game"]
     views = [g.view(s) for s in range(g.players)]
     v = views[0]
-    return {"hands": [x.get("hand", []) for x in views], "trick": v.get("trick"),
-            "scores": v.get("scores"), "deal_no": v.get("deal_no"), "phase": v.get("phase"),
-            "to_move": v.get("to_move"), "is_over": bool(v.get("is_over")),
-            "trump": v.get("trump"), "last": _watch["last"], "steps": len(g.history)}
+    out = {"hands": [x.get("hand", []) for x in views], "trick": v.get("trick"),
+           "scores": v.get("scores"), "deal_no": v.get("deal_no"), "phase": v.get("phase"),
+           "to_move": v.get("to_move"), "is_over": bool(v.get("is_over")),
+           "trump": v.get("trump"), "last": _watch["last"], "steps": len(g.history),
+           "ask": None}
+    if not g.is_over and _watch["bots"][g.to_move] is None:
+        s = g.to_move
+        out["ask"] = {"seat": s, "entry": _watch["entries"][s], "view": views[s]}
+    return out
 
 
 def op_watch_step(args):
+    """``{answer}``: the box's answer when the seat to move is a bot file's (as ``ask`` said);
+    one action applied."""
     g = _watch.get("game")
     if g is None:
         raise ValueError("no game is being watched")
     if not g.is_over:
         s = g.to_move
-        with _Sandbox():
-            action = _watch["bots"][s].choose(g.view(s))
+        view = g.view(s)
+        bot = _watch["bots"][s]
+        if bot is not None:
+            action = bot.choose(view)
+        else:
+            spec = _watch["specs"][_watch["entries"][s]]
+            answer = args.get("answer")
+            answer = answer if isinstance(answer, dict) else {}
+            if "error" in answer or "ok" not in answer:
+                arena._raise(answer.get("error"), spec, None, s)
+            action = lab.check_action(view, answer["ok"], spec.name)
         g.apply(action)
         _watch["last"] = {"seat": s, "action": action}
     return _watch_state()
 
 
-# --- one tournament game as an exchange (atut.tournament.game_steps, docs/LAB.md "Boxes") -----
+# --- exchanges: the arena's and a tournament game (docs/LAB.md "Boxes") -----------------------
 # The page's driver (web/lib/lab/games.js) answers each request with the bots' boxes: this
 # worker holds the game and our levels, never a bot file's code.
 
@@ -270,7 +171,17 @@ def _step(gid, gen, answer):
     except StopIteration as done:
         _games.pop(gid, None)
         return {"id": gid, "done": done.value}
+    except BaseException:
+        _games.pop(gid, None)
+        raise
     return {"id": gid, "req": req}
+
+
+def _begin(gen):
+    _next_game[0] += 1
+    gid = _next_game[0]
+    _games[gid] = gen
+    return _step(gid, gen, None)
 
 
 def op_game_start(args):
@@ -281,11 +192,7 @@ def op_game_start(args):
         raise ValueError("game_start needs a task of tournament.game_steps")
     if task[0] not in atut.GAME_IDS:
         raise ValueError(f"unknown game {task[0]!r}")
-    _next_game[0] += 1
-    gid = _next_game[0]
-    gen = tournament.game_steps(tuple(task))
-    _games[gid] = gen
-    return _step(gid, gen, None)
+    return _begin(tournament.game_steps(tuple(task)))
 
 
 def op_game_send(args):
@@ -456,7 +363,7 @@ def op_tournament_review(args):
     return out
 
 
-OPS = {"info": op_info, "check": op_check, "arena": op_arena, "watch": op_watch,
+OPS = {"info": op_info, "arena_start": op_arena_start, "watch": op_watch,
        "watch_step": op_watch_step, "game_start": op_game_start, "game_send": op_game_send,
        "game_drop": op_game_drop, "tournament_plan": op_tournament_plan,
        "tournament_begin": op_tournament_begin, "tournament_add": op_tournament_add,

@@ -48,7 +48,7 @@ import atut
 from . import cards as C
 from .bots import make_bot, parse_level
 from .bots.catalogue import LEVEL_TABLE, NUMBERS, SEARCH_LEVELS, spelled
-from .lab import BotError, StudentBot, load_bot
+from .lab import BotError, StudentBot, check_action, load_bot
 
 LEVEL_NAME = {lv.number: lv.name for lv in LEVEL_TABLE}
 
@@ -58,7 +58,8 @@ LEVEL_NAME = {lv.number: lv.name for lv in LEVEL_TABLE}
 def bot_spec(x):
     """One entry of the arena's lineup: a level (an int 1-4, ``"3"``, ``"search"``...) as an
     int; a path ending in ``.py`` as the ``StudentBot`` of that file; a ``StudentBot``, an object
-    with ``choose`` or a zero-argument factory as it is.  ``ValueError`` otherwise."""
+    with ``choose``, a zero-argument factory or an ``Asked`` entry as it is.  ``ValueError``
+    otherwise."""
     if isinstance(x, bool):
         raise ValueError(f"not a bot: {x!r}")
     if isinstance(x, int):
@@ -71,15 +72,16 @@ def bot_spec(x):
             from .openspiel import ismcts_spec
             return ismcts_spec(x)
         return parse_level(x)
-    if hasattr(x, "choose") or hasattr(x, "fresh") or callable(x):
+    if isinstance(x, Asked) or hasattr(x, "choose") or hasattr(x, "fresh") or callable(x):
         return x
     raise ValueError(f"not a bot: {x!r} (a level 1-4, a .py file, or an object with choose)")
 
 
 def file_bot(path: str, time_limit: float | None = None):
     """A bot file as an entry: in a box of its own (``atut.box``, a process) where this Python
-    can start processes, else (Pyodide, whose lab worker is itself the box) in this Python.
-    ``BotError`` at once for a file that cannot be a bot."""
+    can start processes, else (Pyodide, where the page's lab plays a file in a box of its own
+    through ``deal_steps`` instead) in this Python.  ``BotError`` at once for a file that
+    cannot be a bot."""
     if sys.platform == "emscripten":
         return load_bot(path)
     from .box import BoxedBot
@@ -160,8 +162,42 @@ def deal_setup(game_id: str, players: int, seed: int, d: int) -> tuple[int, list
     return deal_seed, C.codes(deck), rng.randrange(players)
 
 
-def play_deal(args) -> dict:
-    """Play deal ``d`` in every rotation; per entry: summed win share and margin per rotation."""
+class Asked:
+    """An entry of the lineup whose decisions the driver of ``deal_steps`` answers (a bot file
+    in a box of its own: the lab's arena in the page, ``docs/LAB.md`` "Boxes"); ``name`` names
+    it in the report."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __repr__(self):
+        return f"Asked({self.name!r})"
+
+
+def _level_bot(game_id, lv, deal_seed, cap_scale, budgets):
+    if lv in SEARCH_LEVELS:
+        budget = dict(budgets.get(lv, {}))
+        # strict: a plug-in error must show, not be played around
+        b = make_bot(game_id, lv, seed=deal_seed * 31 + lv, budget=budget or None, strict=True)
+        b.budget["time_cap"] *= cap_scale
+        b.budget["clock"] = "cpu"
+        return b
+    return make_bot(game_id, lv, seed=deal_seed * 31 + lv, strict=True)
+
+
+def deal_steps(args):
+    """Deal ``d`` in every rotation as an exchange with whatever plays the entries that are not
+    levels (a generator: it yields requests, is sent the answers and returns ``play_deal``'s
+    result).  Our levels play inside it.  ``args`` as ``play_deal`` takes them.  Requests:
+
+    - ``{"op": "open", "seats": [seat, ...], "entries": [entry, ...]}`` at the start of each
+      rotation: a bot of its own for each of these seats (the entry's fresh namespace, its
+      ``reset`` called); answer ``{seat: None or an error dict}`` (str keys);
+    - ``{"op": "choose", "seat": s, "entry": e, "view": view}``: answer ``{"ok": action}`` or
+      ``{"error": BotError.to_dict()}``.  The answer is checked here against the view's legal
+      actions (``check_action``).
+
+    A failure is raised as ``BotError`` with ``deal`` and ``seat``."""
     game_id, players, bots, d, seed, mode, cap_scale, budgets = args
     deal_seed, deck_codes, dealer = deal_setup(game_id, players, seed, d)
     line = lineup(game_id, bots, players)
@@ -173,23 +209,15 @@ def play_deal(args) -> dict:
     for rot in rots:
         game = atut.new_game(game_id, players=players, seed=deal_seed, dealer=dealer,
                              deck=deck_codes)
-        seat_bots = []
-        for s in range(players):
-            e = rot[s]
-            lv = bots[e]
-            b = None
-            if not isinstance(lv, int):
-                b = _seat_bot(lv)
-            elif lv in SEARCH_LEVELS:
-                budget = dict(budgets.get(lv, {}))
-                # strict: a plug-in error must show, not be played around
-                b = make_bot(game_id, lv, seed=deal_seed * 31 + lv, budget=budget or None,
-                             strict=True)
-                b.budget["time_cap"] *= cap_scale
-                b.budget["clock"] = "cpu"
-            else:
-                b = make_bot(game_id, lv, seed=deal_seed * 31 + lv, strict=True)
-            seat_bots.append(b)
+        seat_bots = [_level_bot(game_id, bots[rot[s]], deal_seed, cap_scale, budgets)
+                     if isinstance(bots[rot[s]], int) else None for s in range(players)]
+        asked = [s for s in range(players) if seat_bots[s] is None]
+        if asked:
+            opened = yield {"op": "open", "seats": asked, "entries": [rot[s] for s in asked]}
+            for s in asked:
+                err = (opened or {}).get(str(s))
+                if err:
+                    _raise(err, bots[rot[s]], d, s)
         start = list(game.scores)
         deal_no = game.deal_no
         steps = 0
@@ -197,11 +225,20 @@ def play_deal(args) -> dict:
             if mode == "deal" and game.deal_no != deal_no:
                 break
             s = game.to_move
-            try:
-                game.apply(seat_bots[s].choose(game.view(s)))
-            except BotError as err:
-                err.deal, err.seat = d, s
-                raise
+            view = game.view(s)
+            if seat_bots[s] is not None:
+                action = seat_bots[s].choose(view)
+            else:
+                answer = yield {"op": "choose", "seat": s, "entry": rot[s], "view": view}
+                answer = answer if isinstance(answer, dict) else {}
+                if "error" in answer or "ok" not in answer:
+                    _raise(answer.get("error"), bots[rot[s]], d, s)
+                try:
+                    action = check_action(view, answer["ok"], bot_name(bots[rot[s]]))
+                except BotError as err:
+                    err.deal, err.seat = d, s
+                    raise
+            game.apply(action)
             steps += 1
             if steps > 200_000:
                 raise RuntimeError(f"{game_id} deal {d} does not end")
@@ -220,12 +257,69 @@ def play_deal(args) -> dict:
             stats = getattr(b, "stats", None) or {}
             decisions += stats.get("decisions", 0)
             capped += stats.get("capped", 0)
-            release = getattr(b, "release", None)        # a box back to its bot's idle ones
-            if callable(release):
-                release()
     k = len(rots)
     return {"deal": d, "share": [x / k for x in share], "margin": [x / k for x in margin],
             "decisions": decisions, "capped": capped}
+
+
+def _raise(err, spec, d, s):
+    """A failure the driver answered (``BotError.to_dict()``, or a box's own: ``timeout``,
+    ``crash``...) raised as a ``BotError`` of that kind."""
+    from .lab import KINDS
+    err = err if isinstance(err, dict) else {}
+    name = bot_name(spec)
+    msgs = err.get("messages") if isinstance(err.get("messages"), dict) else {}
+    kind = err.get("kind")
+    kind = kind if kind in KINDS + ("timeout", "crash", "protocol") else (
+        "crash" if kind in ("gone", "start") else "protocol")
+    en = str(msgs.get("en") or err.get("message") or kind)
+    pl = str(msgs.get("pl") or en)
+    prefix = f"{name}: "
+    en, pl = (x[len(prefix):] if x.startswith(prefix) else x for x in (en, pl))
+    e = BotError(kind, name, en, pl,
+                 line=err.get("line") if isinstance(err.get("line"), int) else None,
+                 tb=str(err.get("traceback") or ""))
+    e.deal, e.seat = d, s
+    raise e
+
+
+def play_deal(args) -> dict:
+    """Play deal ``d`` in every rotation; per entry: summed win share and margin per rotation.
+    The driver of ``deal_steps`` with the entries' own objects (``_seat_bot``: a box's
+    namespace for a bot file, ``atut.box``)."""
+    bots = args[2]
+    steps = deal_steps(args)
+    seat_bots: dict = {}
+    answer = None
+    try:
+        while True:
+            req = steps.send(answer)
+            s = req["seat"] if req["op"] == "choose" else None
+            try:
+                if req["op"] == "open":
+                    _release(seat_bots)
+                    answer = {}
+                    for s, e in zip(req["seats"], req["entries"]):
+                        seat_bots[s] = _seat_bot(bots[e])
+                        answer[str(s)] = None
+                else:
+                    answer = {"ok": seat_bots[s].choose(req["view"])}
+            except BotError as err:
+                err.deal, err.seat = args[3], s
+                raise
+    except StopIteration as done:
+        return done.value
+    finally:
+        _release(seat_bots)
+
+
+def _release(seat_bots: dict) -> None:
+    """Each seat's box back to its bot's idle ones."""
+    for b in seat_bots.values():
+        release = getattr(b, "release", None)
+        if callable(release):
+            release()
+    seat_bots.clear()
 
 
 # --- statistics -------------------------------------------------------------------------------

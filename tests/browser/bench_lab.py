@@ -1,8 +1,8 @@
 """Bot lab benchmark: `python3 build.py bench-lab [--deals N] [--games g,...]`.
 
-For each game: arena deals per second in the browser (the lab's own Pyodide worker in headless
-Chromium) for a level-1-like student bot (a random legal action, written as a bot file) against
-level 1 on duplicate deals, beside the same arena in CPython (atut.arena.run in this process,
+For each game: arena deals per second in the browser (the lab's worker playing the deals and
+level 1, the bot file in its boxes, in headless Chromium) for a level-1-like student bot (a
+random legal action, written as a bot file) against level 1 on duplicate deals, beside the same arena in CPython (atut.arena.run in this process,
 the same bot source through atut.bot_from_source).  Figures only: nothing here is asserted.
 """
 

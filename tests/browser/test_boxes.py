@@ -5,7 +5,8 @@ policy forbids every request, with a Pyodide of its own made from bytes the page
 Hostile files (tests/fixtures/hostile/) are judged from the outside: the test server's own
 request log shows no request from a box, the app's IndexedDB is unchanged, and the page
 receives no message from a box; a bot that looks for the game (gc, frames, sys.modules,
-builtins) finds none and plays; a looping bot times out and only its box ends."""
+builtins) finds none and plays; a looping bot times out and only its box ends.  The lab's arena
+plays the same hostile files in their boxes (the lab's worker runs none of them)."""
 
 from __future__ import annotations
 
@@ -37,10 +38,12 @@ CHOOSE = """async ([i, view]) => {
   return { ok: r.ok, error: r.error, dead: box.dead,
            frames: document.querySelectorAll('iframe[data-testid=bot-box]').length };
 }"""
-# every message the page's window receives from another window (a box's frame)
+# every message the page's window receives from another window (a box's frame), but the frame's
+# own {box: "here"} when its page loaded (its script, by hash: no bot's code)
 LISTEN = """() => { window.__fromFrames = [];
   window.addEventListener('message', (e) => {
-    if (e.source !== window) window.__fromFrames.push(JSON.stringify(e.data)); }); }"""
+    const m = JSON.stringify(e.data);
+    if (e.source !== window && m !== '{"box":"here"}') window.__fromFrames.push(m); }); }"""
 # the app's IndexedDB: every database, store and record (as JSON)
 IDB_DUMP = """async () => {
   const out = {};
@@ -224,3 +227,45 @@ def test_tournament_games_in_boxes_are_the_command_lines_games(app):
     assert [_same(g) for g in got] == [_same(w) for w in want]
     assert any(w["error"] and w["error"]["kind"] == "exception" for w in want)
     assert any(w["error"] is None for w in want)
+
+
+# --- the lab's arena: the lab's worker plays atut.arena.deal_steps, the boxes answer ----------
+
+def _lab(page, url, code, deals=2, limit="5"):
+    """The lab on ``url``: ``code`` races level 1 in the arena; the report's or the error's
+    text."""
+    page.evaluate("(c) => window.atutLab.setText(c)", code)
+    page.fill("[data-testid=lab-deals]", str(deals))
+    page.fill("[data-testid=lab-limit]", limit)
+    page.click("[data-testid=lab-run]")
+    page.wait_for_selector("[data-testid=lab-report], [data-testid=lab-error]:not([hidden])",
+                           timeout=240_000)
+    err = page.locator("[data-testid=lab-error]")
+    return ("error", err.inner_text()) if err.is_visible() else (
+        "report", page.locator("[data-testid=lab-report]").inner_text())
+
+
+def test_the_labs_arena_plays_hostile_files_in_their_boxes(app, page_problems):
+    """snoop.py (gc, frames, sys.modules, builtins: in the engine's Python it finds the game and
+    raises LEAK) plays its arena to the end in its boxes; reach_js.py's reach for the network,
+    the storage and the page gets nothing through: judged from the outside (the server's log,
+    the app's IndexedDB, the page's messages), and by its own report, which the arena refuses
+    as an illegal action and shows."""
+    page, srv, url = app
+    page_problems.allowed_errors.append("box-probe")
+    page_problems.allowed_errors.append("Content Security Policy")
+    page.goto(url + "index.html#lab=sixty_six&lang=en")
+    page.wait_for_selector("[data-testid=lab-state][data-state=ready]", timeout=240_000)
+    page.wait_for_function("() => window.atutLab && window.atutLab.text", timeout=60_000)
+    before = page.evaluate(IDB_DUMP)
+    what, text = _lab(page, url, (HOSTILE / "snoop.py").read_text())
+    assert what == "report" and "bot.py" in text, text
+    code = (HOSTILE / "reach_js.py").read_text().replace("__SERVER__", url)
+    what, text = _lab(page, url, code, deals=40)
+    assert what == "error" and "not a legal action" in text and '"report"' in text, text
+    for probe in ("fetch", "xhr", "websocket", "importScripts", "import", "indexedDB",
+                  "caches", "parent", "bridge"):
+        assert f'"{probe}":"refused' in text, (probe, text)
+    assert from_boxes(srv.requests) == []
+    assert page.evaluate("window.__fromFrames") == []
+    assert page.evaluate(IDB_DUMP) == before

@@ -42,6 +42,16 @@ import sysconfig, zipfile
 zipfile.ZipFile("/tmp/atut.whl").extractall(sysconfig.get_paths()["purelib"])
 import atut.box, atut.lab
 `);
+  // The student's own pure-Python wheels (the lab's "Add a wheel"), the same way.
+  py.FS.mkdirTree("/tmp/wheels");
+  for (const [name, buf] of files) {
+    if (!name.endsWith(".whl") || name === init.wheel || name.includes("/")) continue;
+    py.FS.writeFile("/tmp/wheels/" + name, new Uint8Array(buf));
+    py.runPython(`
+import sysconfig, zipfile
+zipfile.ZipFile("/tmp/wheels/" + ${JSON.stringify(name)}).extractall(sysconfig.get_paths()["purelib"])
+`);
+  }
   files.clear();                                     // the bytes are not needed any more
   globalThis.fetch = realFetch;                      // (its requests are refused by the policy)
   const fns = py.runPython(`

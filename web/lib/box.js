@@ -5,7 +5,7 @@
 // (atut.box.answer: load, fresh, reset, choose with one seat's view) and answers over a
 // MessageChannel; the engine's side checks every answer.
 //
-//   const box = await BotBox.open({ source, name, timeLimit: 1 });
+//   const box = await BotBox.open({ source, name, timeLimit: 1, wheels: [{name, bytes}] });
 //   await box.request({ op: "fresh" });           // a fresh namespace for a seat of a game
 //   const a = await box.choose(view);             // {ok: action, seconds} | {error: {kind, messages}}
 //   box.close();
@@ -15,6 +15,7 @@
 
 const here = (path) => new URL(path, import.meta.url).href;
 export const START_LIMIT = 120;               // seconds for a box to start and load its file
+const FRAME_LIMIT = 10;                       // seconds for the box's page to say it loaded
 
 let filesP = null;
 
@@ -51,8 +52,15 @@ const TEXTS = {
   crash: () => ({ en: "the bot's box stopped (a crash or out of memory)", pl: "pudełko bota przestało działać (awaria lub brak pamięci)" }),
   gone: () => ({ en: "the bot's box was ended earlier", pl: "pudełko bota zostało wcześniej zamknięte" }),
   protocol: () => ({ en: "the box answered something that is not the box's protocol", pl: "pudełko odpowiedziało czymś spoza protokołu" }),
-  start: (m) => ({ en: `the bot's box did not start: ${m}`, pl: `pudełko bota nie wystartowało: ${m}` }),
+  start: (m) => (m === "frame"
+    ? { en: "the bot's box did not start: its page (web/box/box.html) did not load (offline? a box's page comes from the site, never from the offline copy)", pl: "pudełko bota nie wystartowało: jego strona (web/box/box.html) się nie wczytała (brak sieci? strona pudełka pochodzi zawsze z witryny, nigdy z kopii offline)" }
+    : { en: `the bot's box did not start: ${m}`, pl: `pudełko bota nie wystartowało: ${m}` }),
 };
+
+/** Why a box did not start ({en, pl}), from ``box.startError``. */
+export function startMessages(m) {
+  return TEXTS.start(m);
+}
 
 function failure(kind, arg) {
   return { error: { kind, messages: TEXTS[kind](arg), line: null } };
@@ -60,10 +68,11 @@ function failure(kind, arg) {
 
 export class BotBox {
   /** A started box with the file loaded; the load's own error (syntax, no choose…) is in
-   * ``box.loadError`` (the box is usable only when it is null). */
-  static async open({ source, name, timeLimit = 1, parent = document.body }) {
+   * ``box.loadError`` (the box is usable only when it is null).  ``wheels``: the student's
+   * pure-Python wheels ({name, bytes}), unpacked into the box's own site-packages. */
+  static async open({ source, name, timeLimit = 1, wheels = [], parent = document.body }) {
     const box = new BotBox(timeLimit);
-    await box._start(parent);
+    await box._start(parent, wheels);
     if (!box.dead) {
       const r = await box.request({ op: "load", source, name }, START_LIMIT);
       box.loadError = r.error || null;
@@ -80,8 +89,10 @@ export class BotBox {
     this.stats = { decisions: 0, seconds: 0, max_seconds: 0 };
   }
 
-  async _start(parent) {
-    const { workerSource, files, wheel } = await boxFiles();
+  async _start(parent, wheels = []) {
+    const base = await boxFiles();
+    const { workerSource, wheel } = base;
+    const files = wheels.length ? { ...base.files, ...Object.fromEntries(wheels.map((w) => [w.name, w.bytes])) } : base.files;
     const frame = document.createElement("iframe");
     frame.setAttribute("sandbox", "allow-scripts");
     frame.setAttribute("aria-hidden", "true");
@@ -90,13 +101,21 @@ export class BotBox {
     frame.style.cssText = "position:absolute;width:0;height:0;border:0;visibility:hidden";
     this.frame = frame;
     const loaded = new Promise((res) => { frame.onload = res; });
+    let saidHere = null;
+    const hello = new Promise((res) => { saidHere = res; });
+    this.onWindowMessage = (e) => {
+      if (e.source !== frame.contentWindow || !e.data) return;
+      if (e.data.box === "here") saidHere(true);
+      if (e.data.box === "dead") this.kill("crash");
+    };
+    window.addEventListener("message", this.onWindowMessage);
     frame.src = here("../box/box.html");
     parent.appendChild(frame);
     await loaded;
-    this.onWindowMessage = (e) => {
-      if (e.source === frame.contentWindow && e.data && e.data.box === "dead") this.kill("crash");
-    };
-    window.addEventListener("message", this.onWindowMessage);
+    // the frame's page says so when it loaded; an error page (offline: a sandboxed frame's page
+    // is not served by the service worker) says nothing
+    const ok = await Promise.race([hello, new Promise((res) => setTimeout(() => res(false), FRAME_LIMIT * 1000))]);
+    if (!ok) { this.kill("start", "frame"); return; }
     const ch = new MessageChannel();
     this.port = ch.port1;
     const ready = new Promise((res) => {

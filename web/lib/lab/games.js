@@ -1,14 +1,17 @@
-// Tournament games in the browser (docs/LAB.md, "Boxes"): the engine's side is
-// atut.tournament.game_steps in the lab's worker (ops game_start, game_send), which plays our
-// levels itself and asks for the bot files' decisions; this driver answers with boxes
-// (web/lib/box.js), one box a seat, so that the browser and the command line play the same
-// games (atut.tournament.play_game is the command line's driver of the same exchange).
+// Bot files' games in the browser (docs/LAB.md, "Boxes"): the engine's side is an exchange in
+// the lab's worker, atut.tournament.game_steps for a tournament game (op game_start) and
+// atut.arena.deal_steps deal after deal for the lab's arena (op arena_start), both continued by
+// game_send; it plays our levels itself and asks for the bot files' decisions, and this driver
+// answers with boxes (web/lib/box.js), one box a seat, so that the browser and the command line
+// play the same games (atut.tournament.play_game and atut.arena.play_deal are the command
+// line's drivers of the same exchanges).
 //
 //   const pool = new BoxPool(timeLimit);
 //   const record = await playGame(labWorker, task, pool);   // task as game_steps takes it
+//   const out = await playArena(labWorker, args, specs, pool, { onDeal });
 //   pool.close();
 
-import { BotBox } from "../box.js";
+import { BotBox, startMessages } from "../box.js";
 
 /** Idle boxes per bot file (by name and source), reused with a fresh namespace of the bot;
  * a box that ended (time-out, crash) is never reused: the next game gets a new one.  With
@@ -36,6 +39,12 @@ export class BoxPool {
     }
   }
 
+  /** A new time limit (seconds) for every box, idle or not. */
+  setLimit(seconds) {
+    this.timeLimit = seconds;
+    for (const b of this.all) b.timeLimit = seconds;
+  }
+
   async take(spec) {
     const key = spec.name + "\u0000" + spec.source;
     const list = this.idle.get(key) || [];
@@ -43,7 +52,7 @@ export class BoxPool {
     while (box && box.dead) box = list.pop();
     if (!box) {
       this.evict();
-      box = await BotBox.open({ source: spec.source, name: spec.name, timeLimit: this.timeLimit });
+      box = await BotBox.open({ source: spec.source, name: spec.name, timeLimit: this.timeLimit, wheels: this.wheels || [] });
       box.key = key;
       this.all.add(box);
     }
@@ -64,9 +73,68 @@ export class BoxPool {
   }
 }
 
-function boxError(box) {
+export function boxError(box) {
   if (box.loadError) return box.loadError;
+  if (box.dead === "start") return { kind: "crash", messages: startMessages(box.startError), line: null };
   return { kind: box.dead === "timeout" ? "timeout" : "crash", messages: { en: "the bot's box did not start", pl: "pudełko bota nie wystartowało" }, line: null };
+}
+
+/** A box for one seat with a fresh namespace of its bot (and its ``reset`` called, as the
+ * arena does): ``{box, err}``, ``err`` the failure's dict or null. */
+export async function openSeat(pool, spec, reset) {
+  const box = await pool.take(spec);
+  if (box.loadError || box.dead) return { box, err: boxError(box) };
+  const fresh = await box.request({ op: "fresh" }, pool.timeLimit * 10 + 5);
+  if (fresh.error) return { box, err: fresh.error };
+  if (reset) {
+    const r = await box.request({ op: "reset" });
+    if (r.error) return { box, err: r.error };
+  }
+  return { box, err: null };
+}
+
+/** Drives an exchange from its first step ``r`` to its end: each ``open`` is answered with a
+ * box a seat (``specOf(req, i)``: the spec of ``req.seats[i]``; the boxes of the previous
+ * ``open`` go back to the pool), each ``choose`` with that seat's box, any other request with
+ * ``onOther(req)``.  ``hold``: a Set that holds the boxes in use (for Stop); ``stopped()``
+ * ends the exchange (an Error with ``stopped = "stop"``). */
+async function drive(worker, r, pool, specOf, { reset = false, onOther = null, hold = null, stopped = () => false } = {}) {
+  let boxes = {};
+  const releaseAll = () => {
+    for (const b of Object.values(boxes)) { if (hold) hold.delete(b); pool.release(b); }
+    boxes = {};
+  };
+  try {
+    while (!("done" in r)) {
+      if (stopped()) { const err = new Error("stop"); err.stopped = "stop"; throw err; }
+      const req = r.req;
+      let answer = null;
+      if (req.op === "open") {
+        releaseAll();
+        answer = {};
+        for (let i = 0; i < req.seats.length; i++) {
+          const s = req.seats[i];
+          const { box, err } = await openSeat(pool, specOf(req, i), reset);
+          boxes[s] = box;
+          if (hold) hold.add(box);
+          answer[String(s)] = err;
+          if (err) break;
+        }
+      } else if (req.op === "choose") {
+        answer = await boxes[req.seat].choose(req.view);
+      } else if (onOther) {
+        answer = (await onOther(req)) ?? null;
+      }
+      if (stopped()) continue;
+      r = await worker.request("game_send", { id: r.id, answer });
+    }
+  } catch (err) {
+    if (r && r.id !== undefined) worker.request("game_drop", { id: r.id }).catch(() => {});
+    throw err;
+  } finally {
+    releaseAll();
+  }
+  return r.done;
 }
 
 /** One game of ``task`` (game_id, players, entries, table, seats, deal, seed, mode): its
@@ -75,34 +143,21 @@ function boxError(box) {
 export async function playGame(worker, task, pool) {
   const specs = task[2];
   const seats = task[4];
-  const boxes = {};
   const wire = [...task];
   wire[2] = specs.map((sp) => ({ name: sp.name, level: sp.level ?? null }));
-  let r = await worker.request("game_start", { task: wire });
-  try {
-    while (!("done" in r)) {
-      const req = r.req;
-      let answer;
-      if (req.op === "open") {
-        answer = {};
-        for (const s of req.seats) {
-          const box = await pool.take(specs[seats[s]]);
-          boxes[s] = box;
-          const fresh = box.loadError || box.dead ? null : await box.request({ op: "fresh" }, pool.timeLimit * 10 + 5);
-          const err = fresh && fresh.error ? fresh.error : (box.loadError || box.dead ? boxError(box) : null);
-          answer[String(s)] = err;
-          if (err) break;
-        }
-      } else {
-        answer = await boxes[req.seat].choose(req.view);
-      }
-      r = await worker.request("game_send", { id: r.id, answer });
-    }
-  } catch (err) {
-    if (r && r.id !== undefined) worker.request("game_drop", { id: r.id }).catch(() => {});
-    throw err;
-  } finally {
-    for (const b of Object.values(boxes)) pool.release(b);
-  }
-  return r.done;
+  const r = await worker.request("game_start", { task: wire });
+  return drive(worker, r, pool, (req, i) => specs[seats[req.seats[i]]]);
+}
+
+/** The lab's arena (op arena_start: ``args`` {game, players, deals, seed}; ``specs`` the
+ * lineup's entries, ``{name, source}`` a bot file played in its boxes or ``{level}``):
+ * ``{result, report, csv}`` as atut.arena gives them.  ``onDeal({done, total, dps, point})``
+ * after deals; the options ``hold`` and ``stopped`` as ``drive``'s.  A failed bot rejects with
+ * an Error whose ``botError`` is the failure (its kind, messages, line, deal and seat). */
+export async function playArena(worker, args, specs, pool, { onDeal = () => {}, hold = null, stopped } = {}) {
+  const bots = specs.map((sp) => (sp.source !== undefined ? { name: sp.name, file: true } : { level: sp.level }));
+  const r = await worker.request("arena_start", { ...args, bots });
+  return drive(worker, r, pool, (req, i) => specs[req.entries[i]], {
+    reset: true, hold, stopped, onOther: (req) => { if (req.op === "deal") onDeal(req); },
+  });
 }

@@ -2,9 +2,12 @@
 // holding the student's bot, the game's example bots, a help panel of the view's fields (from
 // the engine: atut.lab.view_help), bots kept in the browser by name (saved.js), .py export and
 // import, a pure-Python wheel added from a file, and the arena: the student's bot against
-// levels 1-4 or another saved bot on duplicate deals (atut.arena in the lab's own worker,
-// client.js), with a progress bar, the command line's report, a uPlot chart of the running win
-// share and CSV export.  The student's code runs only in the lab's worker.
+// levels 1-4 or another saved bot on duplicate deals, with a progress bar, the command line's
+// report, a uPlot chart of the running win share and CSV export.  The student's code runs only
+// in boxes of its own (docs/LAB.md, "Boxes": web/lib/box.js, a box a seat, games.js's BoxPool):
+// the lab's worker (client.js) holds the games and our levels (atut.arena.deal_steps, the watch
+// ops) and checks every answer; the page hands each decision to the seat's box.  The lab's tab
+// (editor or tournament) is in the link: #lab=GAME&tab=tournament.
 //
 // Page hooks (CONTRACT.md): [data-testid=lab-editor] (the editor), lab-run, lab-results,
 // lab-error; also lab-stop, lab-save, lab-name, lab-saved, lab-export, lab-import, lab-wheel,
@@ -19,6 +22,8 @@ import words from "../../i18n/lab.js";
 import { esc, chip } from "../../cards.js";
 import { gameName, t as tWord } from "../words.js";
 import { LabWorker } from "./client.js";
+import { download, readBot } from "./files.js";
+import { BoxPool, boxError, openSeat, playArena } from "./games.js";
 import * as saved from "./saved.js";
 
 const L = (key, params = {}) => {
@@ -31,7 +36,11 @@ const gameTitle = (g) => gameName(g);
 const lab = {
   root: null, editor: null, game: null, name: "bot.py", client: null, info: {}, classes: null,
   tab: "editor", result: null, chart: null, watchGen: 0, open: false, play: null, series: null, wheels: [], kit: null, busy: false, error: null,
+  pool: null, held: new Set(), stopGen: 0, tabSeq: 0,
 };
+const TABS = ["editor", "tournament"];
+// the boxes kept between runs: the arena's seats (a bot in up to every seat) and the opponent's
+const MAX_BOXES = 10;
 
 function node(sel) { return lab.root.querySelector(sel); }
 
@@ -139,8 +148,17 @@ function skeleton() {
 
 // --- the Tournament tab: lib/lab/tournament.js, loaded when first shown ----------------------
 
+/** The lab's link: its game, its tab (the editor's is the default) and the language. */
+function writeLink() {
+  if (!lab.open) return;
+  history.replaceState(null, "", `#lab=${lab.game}${lab.tab === "editor" ? "" : "&tab=" + lab.tab}&lang=${S.lang}`);
+}
+
 async function showTab(tab) {
-  lab.tab = tab;
+  lab.tabSeq++;
+  lab.tab = TABS.includes(tab) ? tab : "editor";
+  tab = lab.tab;
+  writeLink();
   for (const b of lab.root.querySelectorAll("[data-tab]")) {
     const on = b.dataset.tab === tab;
     b.setAttribute("aria-selected", on ? "true" : "false");
@@ -307,11 +325,46 @@ function paintError() {
 }
 
 function showFailure(err) {
-  if (err.stopped === "timeout") lab.error = { text: L("lab.timeout", { name: err.what || lab.name, limit: lab.client.limitMs / 1000 }) };
-  else if (err.stopped === "stop") { lab.error = null; note(L("lab.stopped")); }
-  else if (err.botError) lab.error = { bot: err.botError };
+  const b = err.botError;
+  if (err.stopped === "stop") { lab.error = null; note(L("lab.stopped")); }
+  else if (b && b.kind === "timeout") lab.error = { text: L("lab.timeout", { name: b.name || lab.name, limit: limitMs() / 1000 }) };
+  else if (b) lab.error = { bot: b };
   else lab.error = { text: err.message };
   paintError();
+}
+
+// --- the boxes: the student's code runs only there (docs/LAB.md, "Boxes") --------------------
+
+function pool() {
+  if (!lab.pool) lab.pool = new BoxPool(limitMs() / 1000, { maxBoxes: MAX_BOXES });
+  lab.pool.wheels = lab.wheels;
+  lab.pool.setLimit(limitMs() / 1000);
+  return lab.pool;
+}
+
+/** Stop: every box in use is ended (a bot deep in a long decision included), and the run that
+ * holds them ends at its next step. */
+function stopRun() {
+  lab.stopGen++;
+  lab.watchGen++;
+  for (const b of lab.held) b.kill("closed");
+  lab.held.clear();
+}
+
+/** The stop check of a run started now. */
+function stopper() {
+  const gen = lab.stopGen;
+  return () => gen !== lab.stopGen;
+}
+
+/** A box's own failure at the start (its file's error, or the box did not start) as the error
+ * the lab shows. */
+function boxFailure(box, name) {
+  const err = new Error("box");
+  const e = boxError(box);
+  const prefix = (m) => (m.startsWith(name + ": ") ? m : `${name}: ${m}`);
+  err.botError = { ...e, name: e.name || name, messages: { en: prefix(e.messages.en), pl: prefix(e.messages.pl || e.messages.en) } };
+  return err;
 }
 
 // --- watching a game with open hands ------------------------------------------------------------
@@ -337,23 +390,41 @@ async function watch() {
   if (bad(name)) { lab.error = { text: L("lab.bad_name", { name }) }; paintError(); return; }
   lab.name = name;
   const gen = ++lab.watchGen;
-  lab.client.limitMs = limitMs();
   lab.error = null;
   paintError();
   const players = parseInt(node("[data-testid=lab-players]").value, 10);
   const seed = parseInt(node("[data-testid=lab-seed]").value, 10);
+  const specs = [{ source: lab.editor.getText(), name }, opponentSpec()];
+  const boxes = {};                        // a box a bot file's seat, a fresh namespace each
+  const p = pool();
   try {
-    let st = await lab.client.request("watch", { game: lab.game, players, seed: Number.isFinite(seed) ? seed : 1, bots: [{ source: lab.editor.getText(), name }, opponentSpec()] });
+    let st = await lab.client.request("watch", { game: lab.game, players, seed: Number.isFinite(seed) ? seed : 1, bots: specs.map((sp) => (sp.source !== undefined ? { name: sp.name, file: true } : { level: sp.level })) });
     while (gen === lab.watchGen) {
       paintWatch(st);
       if (st.is_over) return;
       const ms = parseInt(node("[data-testid=lab-speed]").value, 10) || 0;
       await new Promise((r) => setTimeout(r, ms));
       if (gen !== lab.watchGen) return;
-      st = await lab.client.request("watch_step", {});
+      let answer = null;
+      if (st.ask) {
+        const { seat, entry, view } = st.ask;
+        if (!boxes[seat]) {
+          const { box, err } = await openSeat(p, specs[entry], true);
+          boxes[seat] = box;
+          lab.held.add(box);
+          if (box.loadError || box.dead) throw boxFailure(box, specs[entry].name);
+          if (err) answer = { error: err };
+        }
+        if (gen !== lab.watchGen) return;
+        if (!answer) answer = await boxes[seat].choose(view);
+      }
+      if (gen !== lab.watchGen) return;
+      st = await lab.client.request("watch_step", { answer });
     }
   } catch (err) {
     if (gen === lab.watchGen) showFailure(err);
+  } finally {
+    for (const b of Object.values(boxes)) { lab.held.delete(b); p.release(b); }
   }
 }
 
@@ -408,7 +479,7 @@ function opponentSpec() {
   const v = node("[data-testid=lab-opponent]").value;
   if (v.startsWith("bot:")) {
     const b = saved.get(v.slice(4));
-    if (b) return { source: b.source, name: b.name === lab.name ? "opponent_" + b.name : b.name };
+    if (b) return { source: b.source, name: b.name === currentName() ? "opponent_" + b.name : b.name };
   }
   return { level: parseInt(v.slice(6), 10) || 1 };
 }
@@ -443,7 +514,6 @@ async function runArena() {
   const players = parseInt(node("[data-testid=lab-players]").value, 10);
   const deals = parseInt(node("[data-testid=lab-deals]").value, 10);
   const seed = parseInt(node("[data-testid=lab-seed]").value, 10);
-  lab.client.limitMs = limitMs();
   lab.error = null;
   paintError();
   note("");
@@ -453,11 +523,11 @@ async function runArena() {
   lab.fair = 1 / players;
   node("[data-testid=lab-chart]").hidden = true;
   setBusy(true);
+  const stopped = stopper();
   try {
-    const out = await lab.client.request("arena", {
+    const out = await playArena(lab.client, {
       game: lab.game, players, deals: Number.isFinite(deals) ? deals : 20, seed: Number.isFinite(seed) ? seed : 1,
-      bots: [{ source: lab.editor.getText(), name }, opponentSpec()],
-    });
+    }, [{ source: lab.editor.getText(), name }, opponentSpec()], pool(), { onDeal: (m) => { if (!stopped()) progress(m); }, hold: lab.held, stopped });
     lab.result = out;
     lab.fair = out.result.bots[0].fair;
     paintResults();
@@ -474,39 +544,35 @@ async function check() {
   const name = currentName();
   if (bad(name)) { lab.error = { text: L("lab.bad_name", { name }) }; paintError(); return; }
   lab.name = name;
-  lab.client.limitMs = limitMs();
   lab.error = null;
   paintError();
   setBusy(true);
+  const p = pool();
+  let box = null;
   try {
-    await lab.client.request("check", { source: lab.editor.getText(), name });
+    // loaded in a box of its own, as the arena will (its file's error is the box's answer)
+    box = await p.take({ source: lab.editor.getText(), name });
+    if (box.loadError || box.dead) throw boxFailure(box, name);
     note(L("lab.check_ok"));
   } catch (err) {
     showFailure(err);
   } finally {
+    if (box) p.release(box);
     setBusy(false);
   }
 }
 
-function download(name, text, type) {
-  const a = document.createElement("a");
-  a.href = URL.createObjectURL(new Blob([text], { type }));
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-}
+const WHEEL = /^[A-Za-z0-9_.]+-[A-Za-z0-9_.+!]+(-[0-9][A-Za-z0-9_]*)?-[A-Za-z0-9_.]+-[A-Za-z0-9_.]+-[A-Za-z0-9_.]+\.whl$/;
 
-async function installWheel(w) {
-  try {
-    const r = await lab.client.request("install", { name: w.name, bytes: w.bytes.slice(0) });
-    note(L("lab.wheel_done", { name: r.installed }));
-    return true;
-  } catch (err) {
-    note(L("lab.wheel_failed", { message: err.message }));
-    return false;
-  }
+/** A pure-Python wheel of the student's, kept in the page and unpacked by every box started
+ * afterwards (the boxes kept so far are ended: they do not have it). */
+function addWheel(w) {
+  if (!WHEEL.test(w.name)) { note(L("lab.wheel_failed", { message: w.name })); return false; }
+  if (!w.name.endsWith("-none-any.whl")) { note(L("lab.wheel_failed", { message: L("lab.wheel_not_pure", { name: w.name }) })); return false; }
+  lab.wheels = lab.wheels.filter((x) => x.name !== w.name).concat([w]);
+  if (lab.pool) { lab.pool.close(); lab.pool = null; }
+  note(L("lab.wheel_done", { name: w.name }));
+  return true;
 }
 
 function bind() {
@@ -516,7 +582,7 @@ function bind() {
     closeLab();
     if (lab.onBack) lab.onBack();
   });
-  node("[data-testid=lab-game]").addEventListener("change", (e) => { location.hash = "lab=" + e.target.value; });
+  node("[data-testid=lab-game]").addEventListener("change", (e) => { location.hash = "lab=" + e.target.value + (lab.tab === "editor" ? "" : "&tab=" + lab.tab); });
   const tabs = node(".lab-tabs");
   tabs.addEventListener("click", (e) => { const b = e.target.closest("[data-tab]"); if (b) showTab(b.dataset.tab); });
   tabs.addEventListener("keydown", (e) => {              // the tab pattern: arrows move between tabs
@@ -529,7 +595,7 @@ function bind() {
   node("[data-testid=lab-check]").addEventListener("click", check);
   node("[data-testid=lab-watch]").addEventListener("click", watch);
   node("[data-testid=lab-watch-pause]").addEventListener("click", () => { lab.watchGen++; });
-  node("[data-testid=lab-stop]").addEventListener("click", () => lab.client.stop("stop"));
+  node("[data-testid=lab-stop]").addEventListener("click", stopRun);
   node("[data-testid=lab-play-against]").addEventListener("click", () => seatBot("against"));
   node("[data-testid=lab-partner]").addEventListener("click", () => seatBot("partner"));
   node("[data-testid=lab-table-watch]").addEventListener("click", () => seatBot("watch"));
@@ -552,8 +618,8 @@ function bind() {
     const f = pyFile.files[0];
     pyFile.value = "";
     if (!f) return;
-    const name = f.name.replace(/[^A-Za-z0-9_.-]/g, "_");
-    setCode(bad(name) ? "bot.py" : name, await f.text());
+    const b = await readBot(f);
+    setCode(b.name, b.source);
     note(L("lab.imported", { name: f.name }));
   });
   const whl = node("[data-testid=lab-wheel-file]");
@@ -562,8 +628,7 @@ function bind() {
     const f = whl.files[0];
     whl.value = "";
     if (!f) return;
-    const w = { name: f.name, bytes: await f.arrayBuffer() };
-    if (await installWheel(w)) lab.wheels.push(w);
+    addWheel({ name: f.name, bytes: await f.arrayBuffer() });
   });
   node("[data-testid=lab-examples]").addEventListener("change", (e) => {
     const n = e.target.value;
@@ -615,7 +680,8 @@ async function showGame(game) {
 /** Open the lab on `game` (hides the menu and the table; the table's game goes on).  From
  *  app.js: `onBack` (the lab's Back button), `play` (play.js's functions, for your bot at the
  *  table). */
-export async function openLab(game, { onBack, play } = {}) {
+export async function openLab(game, { onBack, play, tab } = {}) {
+  const seq = lab.tabSeq;
   if (onBack) lab.onBack = onBack;
   if (play) lab.play = play;
   lab.open = true;
@@ -632,9 +698,7 @@ export async function openLab(game, { onBack, play } = {}) {
       onState: (st, message) => {
         lab.failMessage = message || "";
         if (lab.root) paintState();
-        if (st === "ready") lab.wheels.forEach((w) => installWheel(w));
       },
-      onProgress: progress,
     });
     paintWords();
     try {
@@ -650,14 +714,16 @@ export async function openLab(game, { onBack, play } = {}) {
   lab.root.hidden = false;
   if (lab.game !== game) await showGame(game);
   else paintWords();
-  if (lab.tab === "tournament") await showTab("tournament");
+  // the link's tab, unless a tab was picked while the lab opened
+  if (lab.tabSeq === seq) await showTab(TABS.includes(tab) ? tab : "editor");
+  else writeLink();
 }
 
 /** A language switch repaints the lab; the table's link written meanwhile gives way to the lab's. */
 export function relabelLab() {
   if (!lab.root) return;
   paintWords();
-  if (lab.open) history.replaceState(null, "", `#lab=${lab.game}&lang=${S.lang}`);
+  writeLink();
 }
 
 export function closeLab() {

@@ -20,6 +20,7 @@ import words from "../../i18n/lab.js";
 import { esc, chip } from "../../cards.js";
 import { t as tWord, actionLabel, past } from "../words.js";
 import { LabWorker } from "./client.js";
+import { download, readBot } from "./files.js";
 import { BoxPool, playGame } from "./games.js";
 import * as saved from "./saved.js";
 
@@ -163,8 +164,7 @@ async function addFiles(files) {
   const bad = [];
   for (const f of files) {
     if (!/\.py$/i.test(f.name)) { bad.push(f.name); continue; }
-    const name = f.name.replace(/[^A-Za-z0-9_.-]/g, "_");
-    addEntry({ name: saved.NAME.test(name) ? name : "bot.py", source: await f.text(), level: null });
+    addEntry({ ...(await readBot(f)), level: null });
   }
   note(bad.length ? L("lab.tny.not_py", { names: bad.join(", ") }) : "");
 }
@@ -253,7 +253,6 @@ function paintProgress() {
 
 function worker() {
   if (!T.worker) T.worker = new LabWorker();
-  T.worker.limitMs = 3600e3;            // no student code runs in it (no ticks): never ended
   return T.worker;
 }
 
@@ -551,16 +550,6 @@ function step(k) {
 }
 
 // --- export and import -------------------------------------------------------------------------
-
-function download(name, text, type) {
-  const a = document.createElement("a");
-  a.href = URL.createObjectURL(new Blob([text], { type }));
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-}
 
 async function exportAs(kind) {
   try {

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 import atut
-from atut.game import EXPLAIN_FIELDS, line_sums
+from atut.game import EXPLAIN_FIELDS, RULE_ID, line_sums
 from helpers import cards_in
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -99,7 +99,9 @@ def test_views_show_the_explaining_fields_only_when_asked_and_only_what_the_seat
             stripped = [{k: v for k, v in e.items() if k not in EXPLAIN_FIELDS}
                         for e in told["log"]]
             assert stripped == plain["log"]
-            assert {**told, "log": stripped} == plain
+            # "limits": the seat to move's rule ids that keep cards of its hand from being played
+            assert "limits" not in plain and ("limits" in told) == (seat == game.to_move)
+            assert {**{k: v for k, v in told.items() if k != "limits"}, "log": stripped} == plain
             # the cards a seat's explaining fields name are cards the seat has been shown
             shown = cards_in(plain) | cards_in(game.visible_events(seat))
             named = cards_in([{k: e[k] for k in EXPLAIN_FIELDS if k in e} for e in told["log"]])
@@ -138,3 +140,28 @@ def test_sixty_six_lines_name_the_rules_that_scored():
              if line["key"] == "marriage"]
     for s in range(3):
         assert cards[s] + sum(v for m, v in melds if m == s) == end["points"][s]
+
+
+@pytest.mark.parametrize("game_id,players", [("sixty_six", 2), ("tysiac1001", 3),
+                                             ("cesarz", 4), ("imperial", 3), ("euchre", 4)])
+def test_the_limits_are_the_rules_that_refuse_cards_of_the_hand(game_id, players):
+    """An explained view's ``limits`` name, in the hand's order, each rule that refuses a card of
+    the hand now; every refused card's reason names its rule (the coach says the rule)."""
+    game = atut.new_game(game_id, players=players, seed=4)
+    bots = [atut.make_bot(game_id, 2, seed=s) for s in range(players)]
+    limited = 0
+    while not game.is_over:
+        seat = game.to_move
+        v = game.view(seat, explain=True)
+        plays = {a["card"] for a in v["legal_actions"] if a["type"] == "play"}
+        want: list[str] = []
+        for c in v["hand"] if plays else []:
+            if c not in plays:
+                why = game.explain({"type": "play", "card": c})
+                ids = RULE_ID.findall(why or "")
+                assert ids, f"{c} is refused without a rule: {why!r}"
+                want += [r for r in ids if r not in want]
+        assert v["limits"] == want
+        limited += bool(want)
+        game.apply(bots[seat].choose(game.view(seat)))
+    assert limited > 0

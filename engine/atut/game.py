@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import reprlib
 from bisect import bisect_left
 from typing import Any
@@ -282,7 +283,26 @@ class Game:
         v["log"] = self.visible_events(seat, self._deal_event, explain)
         if seat is not None and seat == self.to_move:
             v["legal_actions"] = self.legal_actions()
+            if explain:
+                v["limits"] = self.limits(v)
         return v
+
+    def limits(self, view: dict) -> list[str]:
+        """The rule ids that now keep cards of the hand from being played (following suit,
+        trumping, playing over), in the order of the hand: each refused card's reason
+        (``explain``) names its rule.  ``view`` is the seat to move's; an explained view
+        carries them as ``limits`` (the rule coach and the guide say them)."""
+        legal = view.get("legal_actions") or []
+        if not any(a.get("type") == "play" for a in legal):
+            return []
+        playable = {a.get("card") for a in legal if a.get("type") == "play"}
+        out: list[str] = []
+        for c in view.get("hand") or []:
+            if isinstance(c, str) and c not in playable:
+                for r in RULE_ID.findall(self.explain({"type": "play", "card": c}) or ""):
+                    if r not in out:
+                        out.append(r)
+        return out
 
     def to_json(self) -> str:
         data = {
@@ -459,6 +479,7 @@ DEEP_FIELDS = frozenset({"lines"})
 # the fields that explain an event (docs/ENGINE.md, "Rule ids and score lines"): an event that
 # has any of them has "rule"; views show them only when asked (``view(seat, explain=True)``)
 EXPLAIN_FIELDS = ("rule", "lines")
+RULE_ID = re.compile(r"\b(G\d+)\b")           # the rule a refusal's reason names ("... (G8)")
 
 
 def _fresh(v):

@@ -16,13 +16,11 @@ Standard library only: runs on CPython and in Pyodide.
 
 from __future__ import annotations
 
-import re
 import reprlib
 
 LEVEL = 2               # the bots of a lesson, and the bot whose choice is suggested
 SUGGEST_SEED = 0        # the suggesting bot's seed: the same view, the same suggestion
 SEAT = 0                # the person's seat in a lesson
-RULE_ID = re.compile(r"\b(G\d+)\b")
 
 # The lessons of each game, in order: ``phases`` the phases (and kinds of action, ``action_kind``)
 # the person acts in and ``rules`` the rule ids the deal names (its log, its score lines, the
@@ -217,12 +215,7 @@ def step(game, seat: int, info: dict, finished: dict | None = None) -> dict:
         for a in legal:
             k = action_kind(a)
             kinds[k] = kinds.get(k, 0) + 1
-        refused = []
-        if any(a["type"] == "play" for a in legal):
-            playable = {a["card"] for a in legal if a["type"] == "play"}
-            for c in view["hand"]:
-                if c not in playable:
-                    refused += RULE_ID.findall(game.explain({"type": "play", "card": c}) or "")
+        refused = view.get("limits") or []
         for k, n in kinds.items():
             ids = list(ACTION_RULES.get(gid, {}).get(k, ()))
             if k == "play":

@@ -17,12 +17,17 @@ def overlaps(a, b) -> bool:
                 or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
 
 
-def play_watching(page, rng, max_clicks=200) -> list[str]:
+def play_watching(page, rng, max_clicks=200, limits=None) -> list[str]:
     """Click random legal controls to the game's end; the rules the coach named, in order of
-    appearance, checked at every turn: never over a card, read out (aria-live)."""
+    appearance, checked at every turn: never over a card, read out (aria-live).  ``limits``
+    (a list) gets the rules the view said keep cards of the hand from being played."""
     named = []
     for _ in range(max_clicks):
         page.wait_for_selector(f"{GAME_OVER}, {ENABLED_ACTION}", timeout=120_000)
+        if limits is not None:
+            for r in page.evaluate("() => (window.atutPage.view || {}).limits || []"):
+                if r not in limits:
+                    limits.append(r)
         coach = page.locator(COACH)
         if coach.count():
             rule = coach.get_attribute("data-rule")
@@ -59,6 +64,17 @@ def test_the_coach_names_each_rule_once_and_opens_it(page, dist_url):
     rule = named[-1]
     seen = page.evaluate("() => JSON.parse(localStorage.getItem('atut.coach.seen'))")
     assert rule in next(iter(seen.values()))
+
+
+def test_the_coach_says_a_rule_that_keeps_cards_from_being_played(page, dist_url):
+    """Following suit (and trumping) changes what is legal without an event: the view's
+    ``limits`` name the rule, and the coach says it the first time, once."""
+    open_game(page, dist_url, "euchre", players=4, seed=8, seat=0, bots="random", lang="en")
+    limits: list[str] = []
+    named = play_watching(page, random.Random(2), limits=limits)
+    assert limits, "no card of the hand was ever refused in a whole game"
+    assert set(limits) <= set(named), f"limits {limits}, named {named}"
+    assert len(named) == len(set(named)), f"a rule named twice: {named}"
 
 
 def test_the_coach_callout_opens_the_rules_at_its_rule(page, dist_url):

@@ -33,14 +33,15 @@ export function boxFiles() {
       const names = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
         "pyodide-lock.json"];
       const wheel = manifest.wheel.split("/").pop();
-      const [workerSource, wheelBytes, ...bufs] = await Promise.all([
+      const [frameHTML, workerSource, wheelBytes, ...bufs] = await Promise.all([
+        fetchOk(here("../box/box.html"), "text"),
         fetchOk(here("../box/box-worker.js"), "text"),
         fetchOk(here("../" + manifest.wheel), "buffer"),
         ...names.map((n) => fetchOk(here("../pyodide/" + n), "buffer")),
       ]);
       const files = Object.fromEntries(names.map((n, i) => [n, bufs[i]]));
       files[wheel] = wheelBytes;
-      return { workerSource, files, wheel };
+      return { frameHTML, workerSource, files, wheel };
     })();
     filesP.catch(() => { filesP = null; });
   }
@@ -53,7 +54,7 @@ const TEXTS = {
   gone: () => ({ en: "the bot's box was ended earlier", pl: "pudełko bota zostało wcześniej zamknięte" }),
   protocol: () => ({ en: "the box answered something that is not the box's protocol", pl: "pudełko odpowiedziało czymś spoza protokołu" }),
   start: (m) => (m === "frame"
-    ? { en: "the bot's box did not start: its page (web/box/box.html) did not load (offline? a box's page comes from the site, never from the offline copy)", pl: "pudełko bota nie wystartowało: jego strona (web/box/box.html) się nie wczytała (brak sieci? strona pudełka pochodzi zawsze z witryny, nigdy z kopii offline)" }
+    ? { en: "the bot's box did not start: its page's script did not run (web/box/box.html and the app's policy in index.html disagree)", pl: "pudełko bota nie wystartowało: skrypt jego strony się nie uruchomił (web/box/box.html i zasady bezpieczeństwa aplikacji w index.html się nie zgadzają)" }
     : { en: `the bot's box did not start: ${m}`, pl: `pudełko bota nie wystartowało: ${m}` }),
 };
 
@@ -91,7 +92,7 @@ export class BotBox {
 
   async _start(parent, wheels = []) {
     const base = await boxFiles();
-    const { workerSource, wheel } = base;
+    const { frameHTML, workerSource, wheel } = base;
     const files = wheels.length ? { ...base.files, ...Object.fromEntries(wheels.map((w) => [w.name, w.bytes])) } : base.files;
     const frame = document.createElement("iframe");
     frame.setAttribute("sandbox", "allow-scripts");
@@ -109,11 +110,15 @@ export class BotBox {
       if (e.data.box === "dead") this.kill("crash");
     };
     window.addEventListener("message", this.onWindowMessage);
-    frame.src = here("../box/box.html");
+    // the frame's page is given as text (srcdoc), not loaded from the site: a sandboxed frame's
+    // page would never come from the service worker's offline copy.  A srcdoc page keeps the
+    // app's policy (index.html: blob: and the frame script's hash are there for it) and adds its
+    // own, stricter one (box.html: no request at all).
+    frame.srcdoc = frameHTML;
     parent.appendChild(frame);
     await loaded;
-    // the frame's page says so when it loaded; an error page (offline: a sandboxed frame's page
-    // is not served by the service worker) says nothing
+    // the frame's page says so when its script ran; a page whose script a policy refused says
+    // nothing
     const ok = await Promise.race([hello, new Promise((res) => setTimeout(() => res(false), FRAME_LIMIT * 1000))]);
     if (!ok) { this.kill("start", "frame"); return; }
     const ch = new MessageChannel();

@@ -1,8 +1,10 @@
 // The rule coach: in ordinary play, the first time in a game that an event names a rule (the
 // engine's "rule" field: a marriage declared, the stock gone, the emperor's interrupt, a contract
-// …), one short callout below the hand, never over the cards: the event's sentence, the rule's
-// words from the rules panel's data (web/rules/<game>.<lang>.json, from docs/rules/<game>.md) and
-// its id as a button that opens the rules at it.  Never twice for the same rule in a game; read
+// …) or that a rule keeps cards of the person's hand from being played (the view's "limits":
+// following suit, trumping, playing over), one short callout below the hand, never over the
+// cards: the event's sentence (or that not every card may be played), the rule's words from the
+// rules panel's data (web/rules/<game>.<lang>.json, from docs/rules/<game>.md) and its id as a
+// button that opens the rules at it.  Never twice for the same rule in a game; read
 // out to screen readers (aria-live).  The page knows no rule: which events name which rule comes
 // from Python.
 //
@@ -123,7 +125,11 @@ export function renderCoach(v) {
   if (boxDeal !== `${key}:${v.deal_no}`) hideCoach();
   const seen = seenFor(key);
   const log = Array.isArray(v.log) ? v.log : [];
-  const ev = log.find((e) => e && typeof e.rule === "string" && !Array.isArray(e.lines) && !seen.has(e.rule));
+  let ev = log.find((e) => e && typeof e.rule === "string" && !Array.isArray(e.lines) && !seen.has(e.rule));
+  // else a rule that now keeps cards of the hand from being played (the view's "limits":
+  // following suit, trumping, playing over), the first time it does
+  const limit = ev ? null : (Array.isArray(v.limits) ? v.limits : []).find((r) => typeof r === "string" && !seen.has(r));
+  if (limit) ev = { rule: limit };
   if (!ev) return;
   remember(key, ev.rule);
   const game = S.game;
@@ -131,7 +137,8 @@ export function renderCoach(v) {
   const el = place();
   let said = "";
   // the cards in a callout are words about the log, drawn without data-card (words.js past)
-  try { said = past(() => eventHTML(ev)); } catch (_) { said = ""; }
+  if (limit) said = esc(t("ui.coach.limit"));
+  else try { said = past(() => eventHTML(ev)); } catch (_) { said = ""; }
   boxDeal = `${key}:${v.deal_no}`;
   const draw = (words) => {
     el.innerHTML = `<span class="coach-mark" aria-hidden="true">?</span><span class="coach-text"><b>${esc(t("ui.coach.title", { rule: ev.rule }))}</b> ${said}${words ? ` <span class="coach-rule">${esc(words)}</span>` : ""}</span>${ruleButton(ev.rule)}<button type="button" class="coach-close" data-testid="coach-close" aria-label="${esc(t("ui.close_panel"))}" title="${esc(t("ui.close_panel"))}">×</button>`;

@@ -479,7 +479,8 @@ DEEP_FIELDS = frozenset({"lines"})
 # the fields that explain an event (docs/ENGINE.md, "Rule ids and score lines"): an event that
 # has any of them has "rule"; views show them only when asked (``view(seat, explain=True)``)
 EXPLAIN_FIELDS = ("rule", "lines")
-RULE_ID = re.compile(r"\b(G\d+)\b")           # the rule a refusal's reason names ("... (G8)")
+# the rule a refusal's reason names: "...: G8: ..." or "(G8)" (explain, Game.limits)
+RULE_ID = re.compile(r"\b([GE]\d+)\b")
 
 
 def _fresh(v):

@@ -229,11 +229,13 @@ def step(game, seat: int, info: dict, finished: dict | None = None) -> dict:
 
 def deal_scores(view: dict, ev: dict | None) -> list[int]:
     """Every seat's score once the lesson's deal was scored: the deal-end event's ``scores``
-    (per seat; euchre's per pair, seats 0+2 and 1+3, G1), else the view's (the game is over)."""
+    (per seat; per side in a game of partners, seats 0+2 and 1+3: euchre's G1), else the
+    view's (the game is over)."""
+    from .games import spec
     n = view["players"]
     scores = (ev or {}).get("scores")
     if isinstance(scores, list) and len(scores) == n:
         return list(scores)
-    if isinstance(scores, list) and len(scores) == 2 and view["game"] == "euchre":
+    if isinstance(scores, list) and len(scores) == 2 and spec(view["game"]).partners:
         return [scores[s % 2] for s in range(n)]
     return list(view["scores"])

@@ -17,6 +17,15 @@ export function h(tag, attrs = {}, html = "") {
   return e;
 }
 
+/** Puts ``node`` in the page's flow just below the hand and its controls (never over a card):
+ *  the rule coach's callout and the lesson's guide. */
+export function belowHand(node) {
+  const after = document.getElementById("actions") || document.getElementById("hand");
+  if (after && after.parentNode) after.parentNode.insertBefore(node, after.nextSibling);
+  else document.body.appendChild(node);
+  return node;
+}
+
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Find the fixed nodes of index.html. */

@@ -30,13 +30,12 @@ The ops that search or ask a student's bot have two forms: ``bot_step()`` runs t
 from __future__ import annotations
 
 import json
-import re
 
 import atut
 
 from .. import cards as C
 from ..bots import make_bot
-from ..game import Game
+from ..game import RULE_ID, Game
 from .checks import OUTSIDE_LEVEL, bot_levels, check_nesting, check_seat, counted, split_outside
 from .exchange import Ask, Steps, bot_jobs, finish, searched
 
@@ -48,7 +47,6 @@ REVIEW_SEED = 0
 # of GameSpec.review_scale: at most 0 best, then good, inaccuracy, mistake; more:
 # blunder.
 GRADES = ((1e-9, "best"), (0.02, "good"), (0.06, "inaccuracy"), (0.15, "mistake"))
-RULE_ID = re.compile(r"\b([GE]\d+)\b")     # the rule a refusal names: "...: G8: ..." or "(G8)"
 
 
 def bot_seed(seed: int, seat: int) -> int:

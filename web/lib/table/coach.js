@@ -12,7 +12,7 @@
 // of each game, then off by itself), "on" or "off", kept in the browser.
 
 import { esc } from "../../cards.js";
-import { h } from "../dom.js";
+import { h, belowHand } from "../dom.js";
 import { S } from "../state.js";
 import { t, eventHTML, past } from "../words.js";
 import { ruleButton } from "./score-walk.js";
@@ -73,6 +73,12 @@ export function ruleTexts(game, lang) {
   return texts.get(k);
 }
 
+/** A rule's words, once ruleTexts has them (else ""): the first sentence. */
+export function ruleWords(game, lang, id) {
+  const all = texts.get(`${game}.${lang}`);
+  return all && !(all instanceof Promise) ? firstSentence(all[id] || "") : "";
+}
+
 /** The first sentence of a rule's text (the callout stays short; the rules panel has it all). */
 export function firstSentence(text) {
   const m = /^(.{20,}?[.;:])(\s|$)/.exec(text || "");
@@ -106,10 +112,7 @@ function place() {
   if (box && document.contains(box)) return box;
   box = h("div", { class: "coach", "data-testid": "coach", role: "status", "aria-live": "polite", hidden: "" });
   box.addEventListener("click", (e) => { if (e.target.closest("[data-testid=coach-close]")) hideCoach(); });
-  const hand = document.getElementById("actions") || document.getElementById("hand");
-  if (hand && hand.parentNode) hand.parentNode.insertBefore(box, hand.nextSibling);
-  else document.body.appendChild(box);
-  return box;
+  return belowHand(box);
 }
 
 export function hideCoach() {

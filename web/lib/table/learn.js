@@ -9,14 +9,14 @@
 // own view only; this module only words it.  Read out to screen readers (aria-live).
 
 import { esc } from "../../cards.js";
-import { h, el } from "../dom.js";
+import { h, el, belowHand } from "../dom.js";
 import { S } from "../state.js";
 import { t, raw, rich, eventHTML, actionLabel, past, gameName, seatName } from "../words.js";
 import { request } from "../worker-client.js";
 import { canonical } from "../canonical.js";
 import { showError } from "../notice.js";
 import { ruleButton, walkHTML } from "./score-walk.js";
-import { ruleTexts, firstSentence } from "./coach.js";
+import { ruleTexts, ruleWords } from "./coach.js";
 import { setLessonGuide, lessonOver } from "../play.js";
 
 const KEEP = 8;                 // the bots' moves told at most (the latest)
@@ -26,7 +26,6 @@ let asked = null;               // the view whose step was asked for last
 let guided = null;              // the view the lesson's guide belongs to
 let said = { key: null, n: 0, lines: [] };   // the others' moves since the person's last one
 let drawn = "";
-const texts = {};               // "game.lang" -> {rule id: text} once loaded
 
 function place() {
   if (box && document.contains(box)) return box;
@@ -35,10 +34,7 @@ function place() {
     const b = e.target.closest("[data-learn-go]");
     if (b) location.hash = b.dataset.learnGo;
   });
-  const after = document.getElementById("actions") || document.getElementById("hand");
-  if (after && after.parentNode) after.parentNode.insertBefore(box, after.nextSibling);
-  else document.body.appendChild(box);
-  return box;
+  return belowHand(box);
 }
 
 function hide() {
@@ -63,18 +59,13 @@ function listen(v) {
   said.n = log.length;
 }
 
-function words(rule) {
-  const all = texts[`${S.game}.${S.lang}`];
-  return all ? firstSentence(all[rule] || "") : "";
-}
-
 function rulesHTML(ids) {
   return (ids || []).map((id) => ruleButton(id)).join("");
 }
 
 function ruleList(ids) {
   const rows = (ids || []).map((id) => {
-    const w = words(id);
+    const w = ruleWords(S.game, S.lang, id);
     return `<li data-testid="learn-rule" data-rule="${esc(id)}">${ruleButton(id)} <span class="learn-rule-words">${esc(w)}</span></li>`;
   }).join("");
   return rows ? `<ul class="learn-rules">${rows}</ul>` : "";
@@ -183,11 +174,9 @@ export function renderLearn(v) {
   if (!v || !S.lesson) { hide(); return; }
   place();
   if (!lessonOver(v) || !said.key) listen(v);
-  const tk = `${S.game}.${S.lang}`;
-  if (!texts[tk]) {
-    texts[tk] = {};
-    Promise.resolve(ruleTexts(S.game, S.lang)).then((all) => { texts[tk] = all || {}; drawn = ""; if (S.view && S.lesson) draw(S.view); });
-  }
+  // the rules' words: drawn again once loaded (coach.js keeps them)
+  const loading = ruleTexts(S.game, S.lang);
+  if (loading instanceof Promise) loading.then(() => { drawn = ""; if (S.view && S.lesson) draw(S.view); });
   if (asked !== v) { asked = v; ask(v); }
   draw(v);
   // the suggested move is marked on the table too (as a hint's is: aids.js)

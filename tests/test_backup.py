@@ -122,6 +122,41 @@ def test_a_mutated_file_is_refused_or_still_whole(flips):
         atut.load_game(g["save"])
 
 
+def _paths(node, here=()):
+    """Every place of a parsed JSON value, as a path of keys and indices."""
+    yield here
+    items = node.items() if isinstance(node, dict) else (
+        enumerate(node) if isinstance(node, list) else ())
+    for k, v in items:
+        yield from _paths(v, here + (k,))
+
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False)
+                     | st.text(max_size=8),
+                     lambda inner: st.lists(inner, max_size=3)
+                     | st.dictionaries(st.text(max_size=6), inner, max_size=3), max_leaves=6)
+_PLACES = list(_paths(json.loads(GOOD)))[1:]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(_PLACES), _JSON)
+def test_any_field_replaced_by_any_json_value_is_refused_or_still_whole(place, value):
+    """A field of the wrong kind anywhere (a bot's game given as a list, say) is a BackupError
+    with its reason, never a TypeError from inside the check."""
+    data = json.loads(GOOD)
+    node = data
+    for k in place[:-1]:
+        node = node[k]
+    node[place[-1]] = value
+    try:
+        got = check(json.dumps(data))
+    except BackupError as e:
+        assert e.code and str(e)
+        return
+    for g in got["games"]:
+        atut.load_game(g["save"])
+
+
 def test_a_refusal_names_its_place_and_every_field_is_checked_before_any_save_loads():
     broken = _game("a", "sixty_six", 2, 1, 5)
     d = json.loads(broken["save"])

@@ -208,7 +208,7 @@ def _check_bot(b, i: int, known: set) -> dict:
     if not (isinstance(b["name"], str) and BOT_NAME.match(b["name"])):
         raise BackupError("shape", "the bot's name is not a file name of the lab (name.py)",
                           where)
-    if b["game"] not in known or not _str(b["source"]):
+    if not isinstance(b["game"], str) or b["game"] not in known or not _str(b["source"]):
         raise BackupError("shape", "a known game and the bot's source are needed", where)
     if "saved" in b and not _num(b["saved"]):
         raise BackupError("shape", "saved must be a time", where)

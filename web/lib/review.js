@@ -9,13 +9,14 @@
 // come.  Every card here is of a finished deal: drawn as a past card
 // (no data-card).
 
-import { chip, esc } from "../cards.js";
+import { esc } from "../cards.js";
 import { h } from "./dom.js";
 import { S } from "./state.js";
-import { t, tc, seatName, actionLabel, past } from "./words.js";
+import { t, seatName, actionLabel, past } from "./words.js";
 import { request } from "./worker-client.js";
 import { showError } from "./notice.js";
 import { optionsHTML, beliefsHTML } from "./why.js";
+import { moveHTML, tableHTML, navHTML, stepTo } from "./steps.js";
 
 let R = null;                 // {deal_no, steps, at, grades: {i: grade}, token}
 let token = 0;
@@ -67,7 +68,6 @@ export function dropPregrade() {
   delete document.body.dataset.pregrade;
 }
 
-const card = (code) => chip(code, tc, true);
 const label = (a) => past(() => actionLabel(a, "html"));
 
 /** Whether a finished deal can be reviewed now. */
@@ -168,21 +168,20 @@ function draw() {
       verdict = `<div class="review-why" data-testid="review-why-panel">${note}<p class="teach-why">${optionsHTML(w)}</p>${beliefsHTML(w.beliefs, st.seat)}</div>`;
     }
   }
-  const hands = st ? st.hands.map((cs, s) => `<div class="review-hand${s === st.seat ? " on" : ""}"><b>${esc(seatName(s))}</b> ${cs.map(card).join(" ")}</div>`).join("") : "";
-  const trick = st && st.trick.length ? `<div class="review-trick">${esc(t("ui.review.trick"))} ${st.trick.map((x) => (x && x.card ? card(x.card) : "")).join(" ")}</div>` : "";
-  const btn = (k, text, testid, off) => `<button type="button" class="ghost" data-step="${k}" ${testid ? `data-testid="${testid}"` : ""} ${off ? "disabled" : ""}>${text}</button>`;
+  const who = (s) => esc(seatName(s));
+  const labels = Object.fromEntries(["first", "prev", "next", "last"].map((k) => [k, t("ui.review." + k)]));
+  const testids = Object.fromEntries(["first", "prev", "next", "last"].map((k) => [k, "review-" + k]));
   box.innerHTML = `<div class="review-head"><b>${esc(t("ui.review.title", { deal: R.deal_no }))}</b>
       <button type="button" class="close" data-review-close aria-label="${esc(t("ui.close_panel"))}">×</button></div>
     <p class="review-summary" data-testid="review-summary">${summary()}</p>
-    ${st ? `<p class="review-move" data-testid="review-step" data-step-index="${R.at}">${esc(t("ui.review.step", { k: R.at + 1, n }))}: <b>${esc(seatName(st.seat))}</b> — ${label(st.action)}</p>` : ""}
-    ${verdict}${trick}<div class="review-hands">${hands}</div>
-    <div class="review-nav">${btn("first", "|◀", "review-first", R.at === 0)}${btn("prev", "◀", "review-prev", R.at === 0)}${btn("next", "▶", "review-next", R.at >= n - 1)}${btn("last", "▶|", "review-last", R.at >= n - 1)}</div>`;
+    ${moveHTML(st, R.at, t("ui.review.step", { k: R.at + 1, n }), who, "review-step")}
+    ${verdict}${tableHTML(st, who)}
+    ${navHTML(R.at, n, "data-step", labels, testids)}`;
 }
 
 function step(k) {
   if (!R) return;
-  const n = R.steps.length;
-  R.at = k === "first" ? 0 : k === "last" ? n - 1 : k === "prev" ? Math.max(0, R.at - 1) : Math.min(n - 1, R.at + 1);
+  R.at = stepTo(k, R.at, R.steps.length);
   draw();
 }
 

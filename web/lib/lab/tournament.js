@@ -17,9 +17,9 @@
 import { S, levelNames, levelNumbers } from "../state.js";
 import { fillText } from "../../i18n.js";
 import words from "../../i18n/lab.js";
-import { esc, chip } from "../../cards.js";
-import { t as tWord, actionLabel, past } from "../words.js";
+import { esc } from "../../cards.js";
 import { LabWorker } from "./client.js";
+import { moveHTML, tableHTML, navHTML, stepTo } from "../steps.js";
 import { download, readBot } from "./files.js";
 import { BoxPool, playGame } from "./games.js";
 import * as saved from "./saved.js";
@@ -503,8 +503,6 @@ function drawChart(b) {
 
 // --- a game's review, every hand open ------------------------------------------------------
 
-const card = (c) => chip(c, (k) => tWord(k), true);
-
 async function openReview(i) {
   if (!Number.isInteger(i) || i < 0 || i >= T.games.length || !T.games[i]) { note(L("lab.tny.no_game", { n: i + 1 })); return; }
   try {
@@ -526,24 +524,21 @@ function paintReview() {
   const n = R.steps.length;
   const st = R.steps[R.at];
   const who = (s) => `${esc(L("lab.tny.seat", { n: s + 1 }))} · ${esc(R.names[s])}`;
-  const hands = st ? st.hands.map((cs, s) => `<div class="review-hand${s === st.seat ? " on" : ""}"><b>${who(s)}</b> ${cs.map(card).join(" ")}</div>`).join("") : "";
-  const trick = st && st.trick.length ? `<div class="review-trick">${esc(tWord("ui.review.trick"))} ${st.trick.map((x) => (x && x.card ? card(x.card) : "")).join(" ")}</div>` : "";
-  const btn = (k, text, off, label) => `<button type="button" class="ghost" data-tstep="${k}" aria-label="${esc(L(label))}" ${off ? "disabled" : ""}>${text}</button>`;
+  const labels = Object.fromEntries(["first", "prev", "next", "last"].map((k) => [k, L("lab.tny." + k)]));
   const err = R.error ? `<p class="tny-out">${esc(L("lab.tny.review_error", { name: R.names[R.error.seat] || "", reason: msg(R.error.messages).split("\n")[0] }))}</p>` : "";
   wrap.innerHTML = `<div class="tny-review review-inline" data-testid="tny-review-panel" data-game="${R.index}" data-steps="${n}" tabindex="-1" role="region" aria-label="${esc(L("lab.tny.review_title", { n: R.index + 1, deal: R.deal + 1 }))}">
     <div class="review-head"><b>${esc(L("lab.tny.review_title", { n: R.index + 1, deal: R.deal + 1 }))}</b>
       <button type="button" class="close" data-tclose aria-label="${esc(L("lab.tny.close"))}">×</button></div>
     <p class="sub">${esc(L("lab.tny.review_scores", { scores: R.scores.join(" : ") }))}</p>${err}
-    ${st ? `<p class="review-move" data-step-index="${R.at}">${esc(L("lab.tny.step", { k: R.at + 1, n }))}: <b>${who(st.seat)}</b> — ${past(() => actionLabel(st.action, "html"))}</p>` : `<p>${esc(L("lab.tny.no_steps"))}</p>`}
-    ${trick}<div class="review-hands">${hands}</div>
-    <div class="review-nav">${btn("first", "|◀", R.at === 0, "lab.tny.first")}${btn("prev", "◀", R.at === 0, "lab.tny.prev")}${btn("next", "▶", R.at >= n - 1, "lab.tny.next")}${btn("last", "▶|", R.at >= n - 1, "lab.tny.last")}</div></div>`;
+    ${st ? moveHTML(st, R.at, L("lab.tny.step", { k: R.at + 1, n }), who) : `<p>${esc(L("lab.tny.no_steps"))}</p>`}
+    ${tableHTML(st, who)}
+    ${navHTML(R.at, n, "data-tstep", labels)}</div>`;
 }
 
 function step(k) {
   const R = T.review;
   if (!R) return;
-  const n = R.steps.length;
-  R.at = k === "first" ? 0 : k === "last" ? Math.max(0, n - 1) : k === "prev" ? Math.max(0, R.at - 1) : Math.min(Math.max(0, n - 1), R.at + 1);
+  R.at = stepTo(k, R.at, R.steps.length);
   paintReview();
   const b = node(`[data-tstep="${k}"]`);
   if (b && !b.disabled) b.focus(); else { const p = node("[data-testid=tny-review-panel]"); if (p) p.focus(); }

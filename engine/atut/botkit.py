@@ -4,8 +4,8 @@ Every function takes card codes as the view gives them (``"AS"``, ``"10H"``, ``"
 the view itself, from which it knows the game (``view["game"]``) and the trump.  The trick
 rules are the engine's own (``atut.tricks`` and each game's tables: euchre's left bower is a
 trump, cesarz's jokers count by their companion), and what a seat knows comes from the same
-reading of the view as our bots' (``atut.bots.<game>.Knowledge``): nothing here can see a
-hidden card.
+reading of the view as our bots' (``atut.bots.knowledge``, each game's ``Knowledge``): nothing
+here can see a hidden card.
 
 A position of 66 (seat 0 has led the ten of clubs; hearts are trumps):
 
@@ -228,9 +228,11 @@ def playable_cards(view: dict) -> list[str]:
 
 
 def _knowledge(view: dict):
-    game = _game(view)
+    """The seat's ``bots.knowledge.Knowledge``: its game's own subclass (``bots.<game>``), or
+    the shared reading for a game whose plug-in has none."""
     from .bots.interface import plugin
-    return plugin(game).Knowledge(view)
+    from .bots.knowledge import Knowledge
+    return getattr(plugin(_game(view)), "Knowledge", Knowledge)(view)
 
 
 def _sorted(mask: int) -> list[str]:

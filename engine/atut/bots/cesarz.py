@@ -35,6 +35,7 @@ from ..games.cesarz import (
     meld_value,
     musik_credit,
 )
+from . import knowledge
 from .sampling import sample_cards
 from .search import check_determinization, note_search
 
@@ -61,24 +62,22 @@ def _card(x):
 
 # --- what the seat knows -------------------------------------------------------------------
 
-class Knowledge:
-    """Everything ``view`` tells its seat about the current deal."""
+class Knowledge(knowledge.Knowledge):
+    """Everything ``view`` tells its seat about the current deal (``bots.knowledge``): a
+    joker's companion is played with it, voids come from ``no_follow`` (G25) and from a joker
+    or the emperor played bare (G13), ``known`` from the cards given (G11) and the melds'
+    partner cards (G17); ``trick`` entries are ``(seat, card, companion, suit, meld)``."""
 
-    def __init__(self, view: dict):
-        n = self.n = view["players"]
+    def deck_of(self, view: dict) -> int:
+        return DECK_MASK
+
+    def read_view(self, view: dict) -> None:
         self.view = view
-        self.seat = view["seat"]
         self.phase = view["phase"]
         self.trump = C.SUITS.index(view["trump"]) if view["trump"] else NO
-        self.hand = C.mask_of(_card(x) for x in view["hand"])
         self.active = list(view["active"])
         self.declarer = view["declarer"]
         self.counts = [x["cards"] for x in view["seats"]]
-        self.played = 0
-        self.captured = [0] * n
-        self.voids = [0] * n                          # suit bits shown void (G25, G13)
-        self.played_by = [0] * n
-        self.known = [0] * n                          # cards known in a seat's hand
         self.melds: list[tuple[int, int, int, int]] = []
         self.musik = None
         for p in view["piles"]:
@@ -94,51 +93,23 @@ class Knowledge:
             c, p = _card(m["cards"][0]), _card(m["cards"][1])
             self.melds.append((m["seat"], c, p, m["value"]))
             self.known[m["seat"]] |= 1 << p           # G17: shown, stays in the hand
-        card = C.CARD
-        played, played_by, voids, captured = 0, self.played_by, self.voids, self.captured
-        for e in view["log"]:
-            t = e["type"]
-            if t == "action":
-                a = e["action"]
-                if a["type"] != "play":
-                    continue
-                c = card[a["card"]]
-                m = 1 << c
-                if "companion" in a:
-                    m |= 1 << card[a["companion"]]
-                elif c >= EMPEROR:                     # the emperor or a joker, bare:
-                    voids[e["seat"]] = 15              # no suited card left (G13)
-                played |= m
-                played_by[e["seat"]] |= m
-            elif t == "no_follow":
-                voids[e["seat"]] |= 1 << C.SUITS.index(e["suit"])
-            elif t == "trick" or t == "interrupted":
-                m = 0
-                for x in e["cards"]:
-                    m |= 1 << card[x]
-                captured[e["winner"]] |= m
-        self.played = played
-        for s in range(n):
-            self.known[s] &= ~self.played
-        self.known[self.seat] = self.hand
-        seen = self.hand | self.played
-        for s in range(n):
-            seen |= self.known[s]
-        self.unseen = DECK_MASK & ~seen
-        self.trick = [(x["seat"], _card(x["card"]),
-                       _card(x["companion"]) if "companion" in x else NO,
-                       C.SUITS.index(x["counts_as"]) if "counts_as" in x else NO,
-                       _card(x["meld"]) if "meld" in x else NO) for x in view["trick"]]
-        self.trick = [(s, c, k, cs if cs != NO else (C.SUIT_OF[c] if c < 44 else NO), m)
-                      for s, c, k, cs, m in self.trick]
-        self.led = C.SUITS.index(view["led"]) if view["led"] else NO
 
-    def allowed(self, s: int) -> int:
-        m = DECK_MASK
-        for su in range(4):
-            if self.voids[s] >> su & 1:
-                m &= ~SUIT[su]
-        return m
+    def play(self, s: int, c: int, a: dict, trick: list) -> None:
+        if "companion" in a:
+            m = 1 << C.CARD[a["companion"]]
+            self.played |= m
+            self.played_by[s] |= m
+        elif c >= EMPEROR:                             # the emperor or a joker, bare:
+            self.voids[s] = 15                         # no suited card left (G13)
+
+    def read_rest(self, view: dict) -> None:
+        trick = [(x["seat"], _card(x["card"]),
+                  _card(x["companion"]) if "companion" in x else NO,
+                  C.SUITS.index(x["counts_as"]) if "counts_as" in x else NO,
+                  _card(x["meld"]) if "meld" in x else NO) for x in view["trick"]]
+        self.trick = [(s, c, k, cs if cs != NO else (C.SUIT_OF[c] if c < 44 else NO), m)
+                      for s, c, k, cs, m in trick]
+        self.led = C.SUITS.index(view["led"]) if view["led"] else NO
 
 
 # --- determinization -------------------------------------------------------------------------

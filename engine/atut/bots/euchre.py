@@ -45,6 +45,7 @@ from ..games.euchre import (
     trick_winner,
 )
 from ..tricks import beats, winning
+from . import knowledge
 from .sampling import match_cards
 from .search import check_determinization, note_search
 from .solver import _SolveLimit
@@ -147,15 +148,17 @@ def call_value(hand: int, t: int, seat: int, dealer: int, upcard: int | None) ->
 
 # --- what the seat knows -------------------------------------------------------------------
 
-class Knowledge:
-    """Everything ``view`` tells its seat about the current deal."""
+class Knowledge(knowledge.Knowledge):
+    """Everything ``view`` tells its seat about the current deal (``bots.knowledge``): voids
+    are of effective suits (G5, G6); ``seen_aside`` the upcard and the dealer's own discard."""
 
-    def __init__(self, view: dict):
+    def deck_of(self, view: dict) -> int:
+        return DECK_MASK
+
+    def read_view(self, view: dict) -> None:
         self.dealers: dict = {}                 # ``_sample``'s prepared ``Dealer`` per case
-        self.seat = me = view["seat"]
         self.phase = view["phase"]
         self.dealer = view["dealer"]
-        self.hand = C.mask_of(C.card(x) for x in view["hand"])
         self.trump = SUITS.index(view["trump"]) if view["trump"] else None
         self.upcard = C.card(view["upcard"])
         self.up_state = view["upcard_state"]
@@ -164,8 +167,6 @@ class Knowledge:
         self.lone_defender = view["lone_defender"]
         self.out = [bool(x.get("sitting_out")) for x in view["seats"]]
         self.counts = [x["cards"] for x in view["seats"]]
-        self.tricks_won = [x["tricks"] for x in view["seats"]]
-        self.trick = [(x["seat"], C.card(x["card"])) for x in view["trick"]]
         self.my_discard = -1
         self.discarded = False
         for p in view["piles"]:
@@ -173,34 +174,23 @@ class Knowledge:
                 self.discarded = True
                 if "cards" in p:
                     self.my_discard = C.card(p["cards"][0])
-        self.voids = [0, 0, 0, 0]                      # effective suits (bits) shown void
-        self.played = 0
-        self.played_by = [0, 0, 0, 0]                  # the cards each seat has played
-        t = self.trump
-        pending: list[tuple[int, int]] = []
-        plays: list[tuple] = []
-        for e in view["log"]:
-            typ = e["type"]
-            if typ == "action" and e["action"]["type"] == "play":
-                c = C.card(e["action"]["card"])
-                s = e["seat"]
-                if pending and t is not None:
-                    led = EFF[t][pending[0][1]]
-                    if EFF[t][c] != led:
-                        self.voids[s] |= 1 << led       # G6: failed to follow
-                if s != me:
-                    plays.append((s, c, list(pending), self.played))
-                pending.append((s, c))
-                self.played |= 1 << c
-                self.played_by[s] |= 1 << c
-            elif typ == "trick":
-                pending = []
+        self.seen_aside = 1 << self.upcard
+        if self.my_discard >= 0:
+            self.seen_aside |= 1 << self.my_discard
         # the others' plays, to be fitted too: (seat, card, trick before it, cards gone
-        # before it, the seat's cards played from then on)
-        self.play_facts = []
-        for s, c, before, gone in plays:
-            later = self.played_by[s] & ~gone
-            self.play_facts.append((s, c, before, gone, later))
+        # before it), and in ``read_rest`` the seat's cards played from then on
+        self.play_facts: list[tuple] = []
+
+    def play(self, s: int, c: int, a: dict, trick: list) -> None:
+        if self.trump is not None:
+            self.shows_void(s, c, trick, EFF[self.trump])      # G6: failed to follow
+        if s != self.seat:
+            self.play_facts.append((s, c, list(trick), self.played))
+
+    def read_rest(self, view: dict) -> None:
+        me = self.seat
+        self.play_facts = [(s, c, before, gone, self.played_by[s] & ~gone)
+                           for s, c, before, gone in self.play_facts]
         # the others' calls, to be fitted by the sampled hands (call_weight)
         facts = []
         stuck = not (view.get("options") or {}).get("redeal", False)
@@ -221,12 +211,9 @@ class Knowledge:
         self.up_known = True                           # its place is known to this seat
         if self.up_state == "taken" and me != self.dealer and not (self.played >> self.upcard & 1):
             self.up_known = False                      # dealer's hand, or his discard
-        known_out = self.hand | self.played | (1 << self.upcard)
-        if self.my_discard >= 0:
-            known_out |= 1 << self.my_discard
-        self.unseen = DECK_MASK & ~known_out           # other hands, kitty, unknown discard
         # the upcard, when it may still be in the dealer's hand
         self.possible_up = 0 if self.up_known else 1 << self.upcard
+        # (``unseen``: the other hands, the kitty and the discard this seat did not see)
 
     def team(self, s: int) -> int:
         return s & 1

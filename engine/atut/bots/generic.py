@@ -20,42 +20,18 @@ from __future__ import annotations
 import random
 
 from .. import cards as C
-from .sampling import possible_cards, sample_cards
+from . import knowledge
+from .sampling import sample_cards
 
 
-class Knowledge:
-    """A seat's knowledge from its ``view``: ``seat``, ``n``, ``deck`` (card ints), ``hand``,
-    ``played`` (cards played this deal) and ``unseen`` (the rest) as masks, ``voids[s]`` (a
-    4-bit mask of the suits seat ``s`` has shown it lacks), ``trick`` (the ``(seat, card)``
-    entries of the trick being played)."""
+class Knowledge(knowledge.Knowledge):
+    """A seat's knowledge from its ``view`` (``bots.knowledge``: ``seat``, ``n``, ``hand``,
+    ``played``, ``unseen``, ``voids``, ``trick``, ...) and ``deck``, the deal's cards (ints)."""
 
-    def __init__(self, view: dict):
+    def deck_of(self, view: dict) -> int:
         from ..games import spec
-        sp = spec(view["game"])
-        self.seat = view["seat"]
-        self.n = view["players"]
-        self.deck = list(sp.game.deck_for(self.n))
-        self.hand = C.mask_of(C.card(c) for c in view.get("hand") or [])
-        self.voids = [0] * self.n
-        self.played = 0
-        trick: list[tuple[int, int]] = []
-        ends = set(sp.trick_events)
-        for e in view.get("log") or []:
-            t = e.get("type")
-            if t == "action" and e["action"].get("type") == "play":
-                c = C.card(e["action"]["card"])
-                self.played |= 1 << c
-                if trick and C.SUIT_OF[c] != C.SUIT_OF[trick[0][1]]:
-                    self.voids[e["seat"]] |= 1 << C.SUIT_OF[trick[0][1]]
-                trick.append((e["seat"], c))
-            elif t in ends:
-                trick = []
-        self.trick = trick
-        self.unseen = C.mask_of(self.deck) & ~self.hand & ~self.played
-
-    def possible(self, s: int) -> int:
-        """The cards seat ``s`` may hold as far as this seat knows."""
-        return possible_cards(self.seat, s, self.hand, self.unseen, self.voids, [0] * self.n)
+        self.deck = list(spec(view["game"]).game.deck_for(self.n))
+        return C.mask_of(self.deck)
 
 
 def deal_hidden(k: Knowledge, sizes: dict, rng: random.Random) -> dict:

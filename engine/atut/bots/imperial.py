@@ -51,7 +51,8 @@ from ..games.imperial import BONUS as BONUS_PTS
 from ..games.imperial import DECK_MASK, HONOURS, POWER, VALUE, Imperial, find_imperials
 from ..games.imperial import TARGET as TARGET_PTS
 from ..tricks import beats, winning
-from .sampling import possible_cards, sample_cards
+from . import knowledge
+from .sampling import sample_cards
 from .search import check_determinization, note_search, search
 
 SUIT = C.SUIT_MASK
@@ -112,57 +113,29 @@ class Sim(Imperial):
 
 # --- what the seat knows -------------------------------------------------------------------
 
-class Knowledge:
-    """Everything ``view`` tells its seat about the current deal."""
+class Knowledge(knowledge.Knowledge):
+    """Everything ``view`` tells its seat about the current deal (``bots.knowledge``): a seat
+    that plays neither the led suit nor trump shows a void in both (G13); ``known`` holds the
+    declared cards (G9); ``taken`` is ``captured``."""
 
-    def __init__(self, view: dict):
-        n = self.n = view["players"]
-        self.seat = view["seat"]
+    def deck_of(self, view: dict) -> int:
+        return DECK_MASK[self.n]
+
+    def read_view(self, view: dict) -> None:
         self.trump = C.SUITS.index(view["trump"])
         self.trump_card = C.card(view["trump_card"])
-        self.hand = C.mask_of(C.card(x) for x in view["hand"])
-        self.honours = HONOURS[(n, self.trump)]
-        self.played_by = [0] * n
-        self.taken = [0] * n
-        self.tricks_won = [0] * n
-        self.voids = [0] * n                       # suit bits (1 << suit) shown void
-        pending: list[tuple[int, int]] = []
-        for e in view["log"]:
-            t = e["type"]
-            if t == "action":
-                a = e["action"]
-                if a["type"] != "play":
-                    continue
-                s = e["seat"]
-                c = C.card(a["card"])
-                if pending:
-                    led = C.suit_of(pending[0][1])
-                    sc = C.suit_of(c)
-                    if sc != led:
-                        self.voids[s] |= 1 << led                       # G13: no led suit
-                        if sc != self.trump:
-                            self.voids[s] |= 1 << self.trump            # G13: and no trump
-                pending.append((s, c))
-                self.played_by[s] |= 1 << c
-            elif t == "trick":
-                w = e["winner"]
-                self.tricks_won[w] += 1
-                for x in e["cards"]:
-                    self.taken[w] |= 1 << C.card(x)
-                pending = []
-        self.played = 0
-        for m in self.played_by:
-            self.played |= m
-        self.trick = [(x["seat"], C.card(x["card"])) for x in view["trick"]]
-        self.known = [C.mask_of(C.card(x) for x in cs) & ~self.played
-                      for cs in view["revealed"]]            # G9: declared, not yet played
-        self.known[self.seat] = self.hand
-        seen = self.hand | self.played
-        if n == 2:
-            seen |= 1 << self.trump_card
-        for m in self.known:
-            seen |= m
-        self.unseen = DECK_MASK[n] & ~seen       # in other hands or (2p) the unused cards
+        self.honours = HONOURS[(self.n, self.trump)]
+        self.taken = self.captured
+        if self.n == 2:
+            self.seen_aside = 1 << self.trump_card      # beside the pack, in nobody's hand
+
+    def play(self, s: int, c: int, a: dict, trick: list) -> None:
+        if self.shows_void(s, c, trick) and C.SUIT_OF[c] != self.trump:   # G13: no led suit
+            self.voids[s] |= 1 << self.trump                              # G13: and no trump
+
+    def read_rest(self, view: dict) -> None:
+        for s, cs in enumerate(view["revealed"]):     # G9: declared (not yet played)
+            self.known[s] = C.mask_of(C.card(x) for x in cs)
         self.counts = [x["cards"] for x in view["seats"]]
         self.unused = 0
         for p in view.get("piles") or []:
@@ -172,10 +145,6 @@ class Knowledge:
     def honours_codes(self) -> list[str]:
         """The trump honours (G4) as card codes."""
         return C.codes(C.cards_of(self.honours))
-
-    def possible(self, s: int) -> int:
-        """Cards seat ``s`` may hold: known ones and unseen ones of suits not shown void."""
-        return possible_cards(self.seat, s, self.hand, self.unseen, self.voids, self.known)
 
 
 # --- determinization ---------------------------------------------------------------------------

@@ -44,6 +44,7 @@ from ..games.sixty_six import (
     SixtySix,
 )
 from ..tricks import beats, winning
+from . import knowledge
 from .sampling import possible_cards, sample_cards
 from .search import search
 
@@ -64,22 +65,23 @@ BUDGETS = {
 
 # --- what the seat knows -------------------------------------------------------------------
 
-class Knowledge:
-    """Everything ``view`` tells its seat about the current deal."""
+class Knowledge(knowledge.Knowledge):
+    """Everything ``view`` tells its seat about the current deal (``bots.knowledge``): plays
+    show voids only once the stock is gone (G8); ``known`` holds the marriages' partner cards
+    (G9), the trump card taken by an exchange (G10) or the last draw (G7); ``seen_aside`` the
+    trump card on the table; ``points`` follow from the tricks and marriages."""
 
-    def __init__(self, view: dict):
-        n = self.n = view["players"]
-        self.seat = view["seat"]
+    def deck_of(self, view: dict) -> int:
+        return DECK_MASK
+
+    def read_view(self, view: dict) -> None:
+        n = self.n
         self.trump = C.SUITS.index(view["trump"])
-        self.hand = C.mask_of(C.card(x) for x in view["hand"])
         tc = view.get("trump_card")
         self.trump_card = C.card(tc) if tc is not None else None
+        if self.trump_card is not None:
+            self.seen_aside = 1 << self.trump_card
         self.points = [0] * n
-        self.captured = [0] * n
-        self.tricks_won = [0] * n
-        self.voids = [0] * n                     # suit bits (1 << suit) shown void
-        self.known = [0] * n                     # cards known to be in a seat's hand
-        self.played = 0
         self.marriages: list[tuple[int, int, int]] = []
         self.exchanged = None
         # inferred from the others' play, assuming they play like the level-2 rules (used only
@@ -89,67 +91,51 @@ class Knowledge:
         self.max_trumps = [9] * n
         self.lacks_pre = [0] * n                 # inferred before the stock was gone ...
         self.pre_draws = [None] * n              # ... at this count of draws
-        draws = 0
-        leads: list[tuple[int, int, int]] = []   # (seat, card, draws) of plain leads
-        exhausted = False
-        pending: list[tuple[int, int]] = []      # (seat, card) of the trick being played
-        for e in view["log"]:
-            t = e["type"]
-            if t == "action":
-                a = e["action"]
-                if a["type"] == "play":
-                    c = C.card(a["card"])
-                    s = e["seat"]
-                    if exhausted and pending and C.suit_of(c) != C.suit_of(pending[0][1]):
-                        self.voids[s] |= 1 << C.suit_of(pending[0][1])          # G8
-                    if exhausted and not pending and "meld" not in a:
-                        self.no_pair[s] = True          # G9: he would have declared it
-                    if not pending and "meld" not in a and n >= 3:
-                        leads.append((s, c, None if exhausted else draws))
-                    pending.append((s, c))
-                    self.played |= 1 << c
-            elif t == "trick":
-                cards = [C.card(x) for x in e["cards"]]
-                if exhausted and n >= 3:
-                    self._infer_follow(pending)
-                w = e["winner"]
-                self.points[w] += sum(VALUE[c] for c in cards)
-                self.tricks_won[w] += 1
-                self.captured[w] |= C.mask_of(cards)
-                pending = []
-            elif t == "marriage":
-                s = e["seat"]
-                value = e["value"]
-                self.points[s] += value
-                self.marriages.append((s, C.suit_of(C.card(e["cards"][0])), value))
-                self.known[s] |= 1 << C.card(e["cards"][1])                    # G9: shown
-            elif t == "exchange":
-                took = C.card(e["took"])
-                self.known[e["seat"]] |= 1 << took                              # G10
-                self.exchanged = (e["seat"], took)
-            elif t == "trump_drawn":
-                self.known[e["seat"]] |= 1 << C.card(e["card"])                 # G7
-            elif t == "draw":
-                draws += 1
-                if e["stock"] == 0:
-                    exhausted = True
-        self.exhausted = exhausted
-        self.draws = draws
-        for s, c, at in leads:
+        self.draws = 0
+        self.exhausted = False
+        self._leads: list[tuple[int, int, int]] = []   # (seat, card, draws) of plain leads
+
+    def play(self, s: int, c: int, a: dict, trick: list) -> None:
+        if self.exhausted:
+            self.shows_void(s, c, trick)                                      # G8
+            if not trick and "meld" not in a:
+                self.no_pair[s] = True          # G9: he would have declared it
+        if not trick and "meld" not in a and self.n >= 3:
+            self._leads.append((s, c, None if self.exhausted else self.draws))
+
+    def trick_done(self, e: dict, trick: list) -> None:
+        if self.exhausted and self.n >= 3:
+            self._infer_follow(trick)
+        super().trick_done(e, trick)
+        w = e["winner"]
+        for x in e["cards"]:
+            self.points[w] += VALUE[C.CARD[x]]
+
+    def event(self, e: dict) -> None:
+        t = e["type"]
+        if t == "marriage":
+            s = e["seat"]
+            value = e["value"]
+            self.points[s] += value
+            self.marriages.append((s, C.suit_of(C.card(e["cards"][0])), value))
+            self.known[s] |= 1 << C.card(e["cards"][1])                    # G9: shown
+        elif t == "exchange":
+            took = C.card(e["took"])
+            self.known[e["seat"]] |= 1 << took                              # G10
+            self.exchanged = (e["seat"], took)
+        elif t == "trump_drawn":
+            self.known[e["seat"]] |= 1 << C.card(e["card"])                 # G7
+        elif t == "draw":
+            self.draws += 1
+            if e["stock"] == 0:
+                self.exhausted = True
+
+    def read_rest(self, view: dict) -> None:
+        for s, c, at in self._leads:
             if s != self.seat:
                 self._infer_lead(s, c, at)
-        if exhausted and n >= 3 and len(pending) > 1:
-            self._infer_follow(pending, complete=False)
-        self.trick = [(x["seat"], C.card(x["card"])) for x in view["trick"]]
-        for s in range(n):
-            self.known[s] &= ~self.played
-        self.known[self.seat] = self.hand
-        seen = self.hand | self.played
-        if self.trump_card is not None:
-            seen |= 1 << self.trump_card
-        for s in range(n):
-            seen |= self.known[s]
-        self.unseen = DECK_MASK & ~seen          # in other hands or the face-down stock
+        if self.exhausted and self.n >= 3 and len(self.trick) > 1:
+            self._infer_follow(self.trick, complete=False)
         self.counts = [x["cards"] for x in view["seats"]]
         self.stock_down = view["stock"] - (self.trump_card is not None)
 
@@ -217,10 +203,6 @@ class Knowledge:
             self.lacks_pre[s] |= cheaper
             if self.pre_draws[s] is None:
                 self.pre_draws[s] = at
-
-    def possible(self, s: int) -> int:
-        """Cards seat ``s`` may hold (known ones and unseen ones of suits it is not void in)."""
-        return possible_cards(self.seat, s, self.hand, self.unseen, self.voids, self.known)
 
 
 # --- determinization -------------------------------------------------------------------------

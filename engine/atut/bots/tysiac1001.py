@@ -39,6 +39,7 @@ from ..games.tysiac1001 import (
     has_marriage,
 )
 from ..tricks import beats, winning
+from . import knowledge
 from .sampling import sample_cards
 from .search import note_search
 
@@ -63,16 +64,19 @@ def _card(x):
 
 # --- what the seat knows -------------------------------------------------------------------
 
-class Knowledge:
-    """Everything ``view`` tells its seat about the current deal."""
+class Knowledge(knowledge.Knowledge):
+    """Everything ``view`` tells its seat about the current deal (``bots.knowledge``): a seat
+    that fails to follow shows a void in the led suit and, once a trump was named (G13) and he
+    did not trump, in trumps too (G12); ``known`` holds the przykup in the declarer's hand
+    (G8), the cards given (G9) and the marriages' partner cards (G13)."""
 
-    def __init__(self, view: dict):
-        n = self.n = view["players"]
+    def deck_of(self, view: dict) -> int:
+        return DECK_MASK
+
+    def read_view(self, view: dict) -> None:
         self.view = view
-        self.seat = me = view["seat"]
         self.phase = view["phase"]
         self.trump = C.SUITS.index(view["trump"]) if view["trump"] else NO
-        self.hand = C.mask_of(_card(x) for x in view["hand"])
         self.active = list(view["active"])
         self.declarer = view["declarer"] if view["declarer"] is not None else NO
         self.sitting_out = view["sitting_out"]
@@ -81,43 +85,29 @@ class Knowledge:
         self.przykup = C.mask_of(_card(x) for x in view["przykup"]) if view["przykup"] else 0
         self.revealed = view["przykup"] is not None
         self.any_handout = view["options"].get("handout") == "any"
-        self.played = 0
-        self.played_by = [0] * n
-        self.captured = [0] * n
-        self.voids = [0] * n                          # suit bits shown void
-        self.known = [0] * n                          # cards known in a seat's hand
         self.shown = 0
         self.gifts: list[tuple[int, int]] = []        # (card or NO, to) in the order given
-        trump = NO
-        led = NO
-        pending = 0
-        for e in view["log"]:
-            t = e["type"]
-            if t == "action":
-                a = e["action"]
-                s = e["seat"]
-                if a["type"] == "play":
-                    c = _card(a["card"])
-                    self.played |= 1 << c
-                    self.played_by[s] |= 1 << c
-                    if pending == 0:
-                        led = C.SUIT_OF[c]
-                        if "meld" in a:
-                            trump = led                                   # G13
-                            self.shown |= 1 << _card(a["meld"])
-                    else:
-                        su = C.SUIT_OF[c]
-                        if su != led:                                     # G12
-                            self.voids[s] |= 1 << led
-                            if trump != NO and su != trump:
-                                self.voids[s] |= 1 << trump
-                    pending = (pending + 1) % 3
-                elif a["type"] == "give":
-                    self.gifts.append((_card(a["card"]), a["to"]))
-            elif t == "handed":
-                self.gifts.append((NO, e["to"]))
-            elif t == "trick":
-                self.captured[e["winner"]] |= C.mask_of(_card(x) for x in e["cards"])
+        self._trump = NO                              # the trump when the card was played
+
+    def play(self, s: int, c: int, a: dict, trick: list) -> None:
+        if not trick:
+            if "meld" in a:
+                self._trump = C.SUIT_OF[c]                                    # G13
+                self.shown |= 1 << _card(a["meld"])
+        elif (self.shows_void(s, c, trick)                                   # G12
+              and self._trump != NO and C.SUIT_OF[c] != self._trump):
+            self.voids[s] |= 1 << self._trump
+
+    def action(self, s: int, a: dict) -> None:
+        if a["type"] == "give":
+            self.gifts.append((_card(a["card"]), a["to"]))
+
+    def event(self, e: dict) -> None:
+        if e["type"] == "handed":
+            self.gifts.append((NO, e["to"]))
+
+    def read_rest(self, view: dict) -> None:
+        n, me = self.n, self.seat
         # cards known to be in a hand (and not yet played)
         self.melded = [0] * n                         # partner cards shown, by owner
         for m in view["marriages"]:
@@ -138,27 +128,12 @@ class Knowledge:
                     self.known[t] &= ~self.melded[s]
             self.known[s] |= self.melded[s]
         for s in range(n):
-            self.known[s] &= ~self.played
-        self.known[me] = self.hand
-        for s in range(n):
             if s != me:
                 self.known[s] &= ~self.hand
-        seen = self.hand | self.played
-        for s in range(n):
-            seen |= self.known[s]
-        self.unseen = DECK_MASK & ~seen
         # the hidden gifts: recipients whose card this seat did not see
         self.hidden_to = [to for c, to in self.gifts if c == NO]
-        self.trick = [(x["seat"], _card(x["card"])) for x in view["trick"]]
         self.led = C.SUIT_OF[self.trick[0][1]] if self.trick else NO
         self.sheet_rows: list | None = None           # (determinize: the parsed score sheet)
-
-    def allowed(self, s: int) -> int:
-        m = DECK_MASK
-        for su in range(4):
-            if self.voids[s] >> su & 1:
-                m &= ~SUIT[su]
-        return m
 
 
 # --- determinization -------------------------------------------------------------------------

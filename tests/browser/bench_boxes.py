@@ -8,10 +8,10 @@ Figures only, nothing asserted (docs/LAB.md, "Boxes"):
   level-1-vs-level-1 game of 66 (the views made in CPython, sent one at a time from the page,
   each answer awaited), beside the same bot's choose called in-process in the page's lab-free
   Python (the table's worker is not involved: this is the box's round trip alone);
-- deals per second, same run: a random-legal bot file against itself in 66 (2 players, both
-  rotations of each deal), boxed (atut.tournament.game_steps in the lab's worker, each file in
-  a box: web/lib/lab/games.js) beside in-process (the lab's arena op, the same file run in
-  the lab worker's own Python).
+- deals per second, same run: level 1 against level 1 in 66 (2 players, both rotations of
+  each deal, a tournament's games: atut.tournament.game_steps in the lab's worker driven by
+  web/lib/lab/games.js), boxed (level 1 as a bot file, a random legal action, each file in a
+  box) beside in-process (our level 1 itself, played inside the lab worker's Python).
 """
 
 from __future__ import annotations
@@ -104,7 +104,10 @@ def main(argv=None) -> int:
                  {"name": "b.py", "level": None, "source": BOT}]
         tasks = [["sixty_six", 2, specs, list(t), list(st), d, 1, "game"]
                  for t, st, d in tournament.schedule("sixty_six", 2, 2, a.deals)]
-        dps = page.evaluate("""async ([tasks, src, deals]) => {
+        ours = [{"name": "1 random", "level": 1, "source": None},
+                {"name": "1 random", "level": 1, "source": None}]
+        tasks_in = [[*t[:2], ours, *t[3:]] for t in tasks]
+        dps = page.evaluate("""async ([tasks, tasksIn, deals]) => {
           const { LabWorker } = await import('./web/lib/lab/client.js');
           const { BoxPool, playGame } = await import('./web/lib/lab/games.js');
           const w = new LabWorker(); w.limitMs = 60000;
@@ -115,13 +118,13 @@ def main(argv=None) -> int:
           for (const task of tasks) await playGame(w, task, pool);
           const boxed = deals / ((performance.now() - t) / 1000);
           pool.close();
+          const none = new BoxPool(10);
           t = performance.now();
-          await w.request('arena', { game: 'sixty_six', players: 2, deals, seed: 1,
-                                     bots: [{ source: src, name: 'a.py' }, { source: src, name: 'b.py' }] });
+          for (const task of tasksIn) await playGame(w, task, none);
           const inproc = deals / ((performance.now() - t) / 1000);
-          return { boxed, inproc }; }""", [tasks, BOT, a.deals])
+          return { boxed, inproc }; }""", [tasks, tasks_in, a.deals])
         b.close()
-    print(f"66, a random-legal bot file against itself, {a.deals} deals (both rotations): "
+    print(f"66, level 1 against level 1, {a.deals} deals (both rotations): "
           f"{dps['boxed']:.2f} deals/s boxed, {dps['inproc']:.2f} in-process "
           f"({dps['boxed'] / dps['inproc']:.2f} of it)")
     print(f"box start (s): {', '.join(f'{s:.2f}' for s in starts)}")

@@ -24,8 +24,17 @@ and ``uct_c`` (its exploration constant on ``evaluate``'s scale); its exact endg
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from types import MappingProxyType
+
+
+def timer(budget) -> tuple:
+    """A search's ``(clock, deadline)``: the budget's clock (CPU time when its ``clock`` is
+    "cpu", else wall time) and the time ``time_cap`` seconds from now by that clock, the
+    safety net every search checks (``clock() > deadline``)."""
+    clock = time.process_time if budget.get("clock") == "cpu" else time.perf_counter
+    return clock, clock() + budget["time_cap"]
 
 
 @dataclass(frozen=True)

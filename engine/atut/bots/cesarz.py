@@ -13,7 +13,6 @@ the other hands, the musik while bidding, the cards given between two other play
 from __future__ import annotations
 
 import random
-import time
 
 from .. import cards as C
 from ..game import canonical
@@ -36,6 +35,7 @@ from ..games.cesarz import (
     musik_credit,
 )
 from . import knowledge
+from .catalogue import timer
 from .sampling import sample_cards
 from .search import check_determinization, note_search
 
@@ -778,8 +778,7 @@ def search_values(view, legal, rng, budget, stats, level):
     groups = action_groups(legal)
     uniq = sorted(set(groups))
     n = len(uniq)
-    clock = time.process_time if budget.get("clock") == "cpu" else time.perf_counter
-    deadline = clock() + budget["time_cap"]
+    clock, deadline = timer(budget)
     total_r, min_s = budget["rollouts"], budget["min_samples"]
     if len(view["active"]) > 2:                   # fewer cards a deal: more samples, same time
         total_r = int(total_r * budget.get("multi_scale", 1.0))

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 
 from .. import cards as C
 from ..game import canonical
@@ -46,6 +45,7 @@ from ..games.euchre import (
 )
 from ..tricks import beats, winning
 from . import knowledge
+from .catalogue import timer
 from .sampling import match_cards
 from .search import check_determinization, note_search
 from .solver import _SolveLimit
@@ -969,8 +969,7 @@ def search_values(view: dict, legal: list, rng: random.Random, budget: dict,
     moves = [_move(a) for a in legal]
     n = len(moves)
     samples = max(budget["min_samples"], -(-budget["rollouts"] // n))
-    clock = time.process_time if budget.get("clock") == "cpu" else time.perf_counter
-    deadline = clock() + budget["time_cap"]
+    clock, deadline = timer(budget)
     tries = budget.get("infer_tries", INFER_TRIES)
     solve_nodes = budget.get("solve_nodes", 0)
     template = determinize(view, rng, k, infer=False)

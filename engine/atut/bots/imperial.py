@@ -43,7 +43,6 @@ from __future__ import annotations
 
 import random
 import sys
-import time
 
 from .. import cards as C
 from ..game import canonical
@@ -52,6 +51,7 @@ from ..games.imperial import DECK_MASK, HONOURS, POWER, VALUE, Imperial, find_im
 from ..games.imperial import TARGET as TARGET_PTS
 from ..tricks import beats, winning
 from . import knowledge
+from .catalogue import timer
 from .sampling import sample_cards
 from .search import check_determinization, note_search, search
 
@@ -1101,8 +1101,7 @@ def pimc(view: dict, legal: list, rng: random.Random, budget: dict,
     keys = [canonical(a) for a in legal]
     n_act = len(legal)
     samples = max(budget["min_samples"], -(-budget["rollouts"] // n_act))
-    clock = time.process_time if budget.get("clock") == "cpu" else time.perf_counter
-    deadline = clock() + budget["time_cap"]
+    clock, deadline = timer(budget)
     crn = budget.get("common_rollouts")
     e = Endgame(n, trump, seat)
     e.order = [(view["dealer"] + i) % n for i in range(n)]   # G12: dealer first
@@ -1157,8 +1156,7 @@ def search_values(view: dict, legal: list, rng: random.Random, budget: dict, sta
         if view["players"] == 3 and "rollouts_3p" in budget:
             budget = dict(budget, rollouts=budget["rollouts_3p"])
         return pimc(view, legal, rng, budget, stats)
-    clock = time.process_time if budget.get("clock") == "cpu" else time.perf_counter
-    deadline = clock() + budget["time_cap"]
+    clock, deadline = timer(budget)
     seat = view["seat"]
     idx = [C.card(a["card"]) for a in legal]
     totals = [0.0] * len(legal)

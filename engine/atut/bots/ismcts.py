@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import math
 import random
-import time
 
 from ..game import canonical
+from .catalogue import timer
 from .interface import hooks
 from .search import play_out
 
@@ -58,8 +58,7 @@ def search(p, view: dict, legal: list, rng: random.Random, budget: dict,
     root.kids = dict(zip(keys, kids))
     c = budget["uct_c"]
     iterations = budget["iterations"]
-    clock = time.process_time if budget.get("clock") == "cpu" else time.perf_counter
-    deadline = clock() + budget["time_cap"]
+    clock, deadline = timer(budget)
     done = 0
     for _ in range(iterations):
         g = determinize(view, rng)

@@ -11,10 +11,9 @@ exactly (``bots.solver.solve``); each action is tried on a copy of the sample (t
 from __future__ import annotations
 
 import random
-import time
 
 from ..game import canonical
-from .catalogue import BY_NUMBER, SEARCH_LEVELS
+from .catalogue import BY_NUMBER, SEARCH_LEVELS, timer
 from .interface import default_state_key, hooks
 
 # Budgets per search level, from the level table (``bots.catalogue``, where their keys are
@@ -78,8 +77,7 @@ def search(p, view: dict, legal: list, rng: random.Random, budget: dict,
     keys = [canonical(a) for a in legal]
     n_act = len(legal)
     samples = max(budget["min_samples"], -(-budget["rollouts"] // n_act))
-    clock = time.process_time if budget.get("clock") == "cpu" else time.perf_counter
-    deadline = clock() + budget["time_cap"]
+    clock, deadline = timer(budget)
     solvable = h.solvable if budget.get("solve_nodes") else None
     state_key = h.state_key if h.state_key is not default_state_key else None
     cache: dict = {}

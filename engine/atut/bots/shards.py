@@ -37,10 +37,9 @@ import contextlib
 import hashlib
 import math
 import random
-import time
 
 from ..game import canonical
-from .catalogue import BY_NUMBER, SEARCH_LEVELS
+from .catalogue import BY_NUMBER, SEARCH_LEVELS, timer
 from .interface import hooks, plugin
 
 # shards of a decision per search level, from the level table (bots.catalogue): level 3 (and
@@ -96,8 +95,7 @@ def run_inline(jobs: list[dict]) -> list[dict]:
     if not jobs:
         return []
     b = jobs[0]["budget"]
-    clock = time.process_time if b.get("clock") == "cpu" else time.perf_counter
-    deadline = clock() + b["time_cap"]
+    clock, deadline = timer(b)
     return [run_shard(j, max(0.0, deadline - clock())) for j in jobs]
 
 

@@ -40,6 +40,7 @@ from ..games.tysiac1001 import (
 )
 from ..tricks import beats, winning
 from . import knowledge
+from .catalogue import timer
 from .sampling import sample_cards
 from .search import note_search
 
@@ -862,9 +863,7 @@ def _contract_values(rows, me, d, lo, hi):
 
 
 def search_values(view, legal, rng, budget, stats, level):
-    import time
-    clock = time.process_time if budget.get("clock") == "cpu" else time.perf_counter
-    deadline = clock() + budget["time_cap"]
+    clock, deadline = timer(budget)
     ph = view["phase"]
     tally = [0, False]                             # samples done, cut by the time cap
     if ph not in SEARCH_PHASES:                    # (for experiments) the rules decide

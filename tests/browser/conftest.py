@@ -34,6 +34,19 @@ except ImportError as e:              # plain `python3 -m pytest` without the ve
     sync_playwright = None
     _PLAYWRIGHT_ERROR = e
 
+if sync_playwright is not None:
+    from playwright.sync_api import Page
+
+    # Every wait_for_function polls on a timer, not on animation frames (Playwright's default):
+    # a headless renderer may schedule no frame for a while, and a predicate that is already
+    # true is then never evaluated; the wait times out though the page is right.
+    _wait_for_function = Page.wait_for_function
+
+    def _wait_polling(self, expression, *, arg=None, timeout=None, polling=100):
+        return _wait_for_function(self, expression, arg=arg, timeout=timeout, polling=polling)
+
+    Page.wait_for_function = _wait_polling
+
 CHROMIUM_ARGS = build.CHROMIUM_ARGS
 VIEWPORT = {"width": 1366, "height": 800}
 
@@ -67,6 +80,11 @@ class PageProblems:
         self.errors: list[str] = []
         self.foreign: list[str] = []
         self.allowed_errors: list[str] = []      # substrings a test expects (rarely needed)
+        self.crashed = False
+
+    def on_crash(self, _page):
+        self.crashed = True
+        self.errors.append("the page's renderer crashed")
 
     def on_console(self, msg):
         if msg.type == "error":
@@ -102,6 +120,49 @@ def page(browser, dist_url, page_problems):
     pg.on("console", page_problems.on_console)
     pg.on("pageerror", page_problems.on_pageerror)
     pg.on("request", page_problems.on_request)
+    pg.on("crash", page_problems.on_crash)
+    pg.atut_problems = page_problems
     yield pg
     ctx.close()
     page_problems.check()
+
+
+# What the page showed when a test failed: a flaky wait says more than "Timeout 60000ms".
+PAGE_STATE = """() => {
+  const v = window.atutPage && window.atutPage.view;
+  const text = (sel) => [...document.querySelectorAll(sel)].map((e) => e.textContent.trim())
+    .filter(Boolean).join(" | ").slice(0, 400);
+  return {
+    hash: location.hash, lang: document.documentElement.lang, body: {...document.body.dataset},
+    view: v ? {game: v.game, players: v.players, seat: v.seat, to_move: v.to_move,
+               is_over: v.is_over, phase: v.phase} : null,
+    menu_open: !!document.querySelector("#menu:not([hidden])"),
+    notices: text("[data-notice], .notice:not([hidden])"),
+    error: text("[data-testid=error], #error"),
+  };
+}"""
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    pg = getattr(item, "funcargs", {}).get("page")
+    if report.when != "call" or not report.failed or pg is None:
+        return
+    lines = []
+    problems = getattr(pg, "atut_problems", None)
+    if problems is not None and problems.crashed:
+        lines.append("the renderer had crashed")
+    try:
+        if pg.is_closed():
+            lines.append("the page was closed")
+        else:
+            # a page whose main thread is stuck answers no evaluate: ask with a timeout first
+            pg.wait_for_function("() => true", timeout=5_000)
+            lines.append(repr(pg.evaluate(PAGE_STATE)))
+    except Exception as e:  # noqa: BLE001  (a report of the failure must not fail itself)
+        lines.append(f"the page did not answer: {type(e).__name__}: {str(e)[:200]}")
+    if problems is not None and problems.errors:
+        lines += problems.errors[-5:]
+    report.sections.append(("page state at the failure", "\n".join(lines)))

@@ -11,7 +11,9 @@ Figures only, nothing asserted (docs/LAB.md, "Boxes"):
 - deals per second, same run: level 1 against level 1 in 66 (2 players, both rotations of
   each deal, a tournament's games: atut.tournament.game_steps in the lab's worker driven by
   web/lib/lab/games.js), boxed (level 1 as a bot file, a random legal action, each file in a
-  box) beside in-process (our level 1 itself, played inside the lab worker's Python).
+  box) beside in-process (our level 1 itself, played inside the lab worker's Python); one game
+  at a time, and --lanes games at once as the tournament runs them (as many as the machine's
+  cores: while a box thinks, the lab worker plays another game).
 """
 
 from __future__ import annotations
@@ -72,6 +74,8 @@ def main(argv=None) -> int:
     ap.add_argument("--boxes", type=int, default=3)
     ap.add_argument("--decisions", type=int, default=400)
     ap.add_argument("--deals", type=int, default=20)
+    ap.add_argument("--lanes", type=int, default=os.cpu_count() or 2,
+                    help="games at once, as the tournament runs them (as many as cores)")
     a = ap.parse_args(argv)
     vs = views(a.decisions)
     with build.served_dist() as url, sync_playwright() as p:
@@ -107,26 +111,35 @@ def main(argv=None) -> int:
         ours = [{"name": "1 random", "level": 1, "source": None},
                 {"name": "1 random", "level": 1, "source": None}]
         tasks_in = [[*t[:2], ours, *t[3:]] for t in tasks]
-        dps = page.evaluate("""async ([tasks, tasksIn, deals]) => {
+        dps = page.evaluate("""async ([tasks, tasksIn, deals, lanes]) => {
           const { LabWorker } = await import('./web/lib/lab/client.js');
           const { BoxPool, playGame } = await import('./web/lib/lab/games.js');
           const w = new LabWorker(); w.limitMs = 60000;
           if (!(await w.ready)) throw new Error('the lab worker did not start');
+          // the games `n` at a time, each lane taking the next (the tournament's lanes)
+          const rate = async (list, pool, n) => {
+            let next = 0;
+            const t = performance.now();
+            const lane = async () => { while (next < list.length) await playGame(w, list[next++], pool); };
+            await Promise.all(Array.from({ length: n }, lane));
+            return deals / ((performance.now() - t) / 1000);
+          };
           const pool = new BoxPool(10);
-          await playGame(w, tasks[0], pool);                  // the boxes started
-          let t = performance.now();
-          for (const task of tasks) await playGame(w, task, pool);
-          const boxed = deals / ((performance.now() - t) / 1000);
+          // the boxes started (as many as the lanes use), then timed
+          await Promise.all(tasks.slice(0, lanes).map((task) => playGame(w, task, pool)));
+          const out = {};
+          for (const n of [1, lanes]) {
+            const none = new BoxPool(10);
+            out[n] = { boxed: await rate(tasks, pool, n), inproc: await rate(tasksIn, none, n) };
+          }
           pool.close();
-          const none = new BoxPool(10);
-          t = performance.now();
-          for (const task of tasksIn) await playGame(w, task, none);
-          const inproc = deals / ((performance.now() - t) / 1000);
-          return { boxed, inproc }; }""", [tasks, tasks_in, a.deals])
+          return out; }""", [tasks, tasks_in, a.deals, a.lanes])
         b.close()
-    print(f"66, level 1 against level 1, {a.deals} deals (both rotations): "
-          f"{dps['boxed']:.2f} deals/s boxed, {dps['inproc']:.2f} in-process "
-          f"({dps['boxed'] / dps['inproc']:.2f} of it)")
+    for n, r in dps.items():
+        at = "one game at a time" if n == "1" else f"{n} games at once (the tournament's lanes)"
+        print(f"66, level 1 against level 1, {a.deals} deals (both rotations), {at}: "
+              f"{r['boxed']:.2f} deals/s boxed, {r['inproc']:.2f} in-process "
+              f"({r['boxed'] / r['inproc']:.2f} of it)")
     print(f"box start (s): {', '.join(f'{s:.2f}' for s in starts)}")
     print(f"memory: {before:.0f} MB before, {after:.0f} MB after {a.boxes} boxes "
           f"(PSS of every Chromium process): {per_box:.1f} MB per box")

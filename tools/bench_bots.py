@@ -14,7 +14,7 @@
     --wheel PATH        the atut wheel for Pyodide (default: dist/web/wheels/atut-*.whl when it
                         holds exactly the sources of engine/atut, else a zip of those sources)
 
-The setting (``atut.arena.decision_times``): the level-3 or level-4 bot in seat 0 against
+The setting (``atut.arena.decision_times``): the bot of each level asked in seat 0 against
 level-2 bots, the first deal of each seed, the time cap lifted so that the whole counted search
 is timed; only decisions with more than one legal action count; one decision of a warm-up deal
 first.  Times are CPU time of the deciding process: ``time.process_time`` in CPython,
@@ -44,7 +44,7 @@ sys.path.insert(0, str(ROOT / "engine"))
 
 import atut  # noqa: E402
 from atut.arena import decision_times  # noqa: E402
-from atut.bots.catalogue import LEVEL_TABLE  # noqa: E402
+from atut.bots.catalogue import LEVEL_TABLE, NUMBERS  # noqa: E402
 
 # the page's time per decision of each search level: its time cap (bots/catalogue.py)
 BUDGET_MS = {lv.number: 1000 * lv.budget["time_cap"] for lv in LEVEL_TABLE
@@ -196,8 +196,9 @@ def main(argv=None) -> int:
         players = _ints(a.players) if a.players else None
         levels = _ints(a.levels)
         seeds = _ints(a.seeds)
-        if not levels or not seeds or any(lv not in (1, 2, 3, 4) for lv in levels):
-            raise ValueError("--levels takes levels 1-4 and --seeds at least one seed")
+        if not levels or not seeds or any(lv not in NUMBERS for lv in levels):
+            raise ValueError(f"--levels takes levels {NUMBERS[0]}-{NUMBERS[-1]} and --seeds at "
+                             "least one seed")
     except ValueError as e:
         print(f"bench-bots: {e}", file=sys.stderr)
         return 2

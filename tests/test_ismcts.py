@@ -106,3 +106,27 @@ def test_euchre_s_calls_are_left_to_its_own_search_at_level_4():
     expert = make_bot("euchre", 5, seed=3, budget=cap)
     assert expert.choose(view) == make_bot("euchre", 4, seed=3, budget=cap).choose(view)
     assert expert.stats.get("decisions") == 1
+
+
+@pytest.mark.parametrize("game_id,players", SETTINGS)
+def test_tree_keys_tell_actions_apart_as_their_canonical_json_does(game_id, players):
+    """The tree's keys (``ismcts._key``) are equal exactly when two actions' canonical JSON is,
+    over every legal action met in random play, the view's copies beside the game's own, and
+    an action holding a list falls back to its JSON."""
+    rng = random.Random(5)
+    by_key, by_json = {}, {}
+    for seed in range(3):
+        g = atut.new_game(game_id, players=players, seed=seed)
+        steps = 0
+        while g.to_move is not None and steps < 400:
+            own = g._legal()
+            shown = g.view(g.to_move)["legal_actions"]
+            for a in own + shown:
+                by_key.setdefault(ismcts._key(a), set()).add(canonical(a))
+                by_json.setdefault(canonical(a), set()).add(ismcts._key(a))
+            g._apply(rng.choice(own))
+            steps += 1
+    assert all(len(v) == 1 for v in by_key.values())
+    assert all(len(v) == 1 for v in by_json.values())
+    assert ismcts._key({"type": "give", "cards": ["AH", "KH"]}) == canonical(
+        {"cards": ["AH", "KH"], "type": "give"})

@@ -40,6 +40,17 @@ class _Node:
         self.avail = 0                # iterations in which this node's action was legal
 
 
+def _key(action: dict):
+    """An action's key in the tree: its fields as a frozenset, a few times cheaper than its
+    canonical JSON and equal exactly when the actions are (every game's actions hold scalars,
+    each field always of one type, so ``True`` and ``1`` never meet in a field); an action
+    holding a list or a dict falls back to its canonical JSON."""
+    try:
+        return frozenset(action.items())
+    except TypeError:
+        return canonical(action)
+
+
 def _int_moves(g) -> bool:
     """Whether the state has the integer-move path (``_listed_moves``/``_moves`` and ``_do``)."""
     return hasattr(g, "_do") and (hasattr(g, "_listed_moves") or hasattr(g, "_moves"))
@@ -52,7 +63,7 @@ def search(p, view: dict, legal: list, rng: random.Random, budget: dict,
     determinize, clone = h.determinize, h.clone
     over, evaluate = h.deal_over, h.evaluate
     seat = view["seat"]
-    keys = [canonical(a) for a in legal]
+    keys = [_key(a) for a in legal]
     root = _Node()
     kids = [_Node() for _ in keys]
     root.kids = dict(zip(keys, kids))
@@ -65,7 +76,7 @@ def search(p, view: dict, legal: list, rng: random.Random, budget: dict,
         start = g
         fast = _int_moves(g)
         moves_of = getattr(type(g), "_listed_moves", None) or getattr(type(g), "_moves", None)
-        by_key = {canonical(a): a for a in g._legal()}
+        by_key = {_key(a): a for a in g._legal()}
         # the root: every legal action is available in every deal
         node = root
         root.avail += 1
@@ -84,7 +95,7 @@ def search(p, view: dict, legal: list, rng: random.Random, budget: dict,
         s._apply(by_key[keys[i]])
         path.append((node, seat))
         expanded = node.n == 0
-        # below the root: int moves where the game has them, canonical actions otherwise
+        # below the root: int moves where the game has them, action keys otherwise
         while not expanded and not over(s, start):
             mover = s.to_move
             if fast:
@@ -92,7 +103,7 @@ def search(p, view: dict, legal: list, rng: random.Random, budget: dict,
                 ks = acts
             else:
                 acts = s._legal()
-                ks = [canonical(a) for a in acts]
+                ks = [_key(a) for a in acts]
             table = node.kids
             fresh = []
             best, best_v = -1, -math.inf

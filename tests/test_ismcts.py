@@ -130,3 +130,22 @@ def test_tree_keys_tell_actions_apart_as_their_canonical_json_does(game_id, play
     assert all(len(v) == 1 for v in by_json.values())
     assert ismcts._key({"type": "give", "cards": ["AH", "KH"]}) == canonical(
         {"cards": ["AH", "KH"], "type": "give"})
+
+
+@pytest.mark.parametrize("game_id,players", SETTINGS)
+def test_a_determinizer_deals_what_determinize_deals(game_id, players):
+    """``determinizer(view)`` (read once, many samples: imperial keeps its declarations' memo)
+    makes the very states ``determinize(view, rng)`` makes, draw for draw."""
+    h = hooks(plugin(game_id))
+    for moves in (0, 6, 14):
+        g = _position(game_id, players, 3, moves)
+        if g is None:
+            continue
+        view = g.view(g.to_move)
+        deal = h.determinizer(view)
+        a, b = random.Random(9), random.Random(9)
+        for _ in range(4):
+            x, y = deal(a), h.determinize(view, b)
+            assert [canonical(x.view(s)) for s in range(players)] == \
+                [canonical(y.view(s)) for s in range(players)]
+            assert a.random() == b.random()

@@ -295,6 +295,13 @@ def determinize(view: dict, rng: random.Random) -> Imperial:
     return sampler.game(sampler.deal(rng), rng)
 
 
+def determinizer(view: dict):
+    """``determinize`` for many samples of one view (the expert's tree): the view read once,
+    and the declarations' memo of hand violations kept from one sample to the next."""
+    sampler = Sampler(view)
+    return lambda rng: sampler.game(sampler.deal(rng), rng)
+
+
 def _pick(seq, getrandbits):
     """``rng.choice(seq)`` with ``getrandbits = rng.getrandbits``: the very same draws
     (``Random._randbelow``), without two calls per pick."""

@@ -54,6 +54,12 @@ class Plugin(Protocol):
         ``bots.sampling.sample_cards`` deals hidden cards under constraints.  The plug-in may
         use game internals freely."""
 
+    def determinizer(self, view: dict):
+        """Optional: ``determinize`` split in two, for a search that deals many samples of one
+        view (the expert's tree: one a play-out): what the view tells read once, and a callable
+        ``deal(rng) -> Game`` that makes each sample with the very draws ``determinize(view,
+        rng)`` makes.  [``lambda rng: determinize(view, rng)``]"""
+
     def rollout_policy(self, game: Game, rng: random.Random) -> dict:
         """A fast policy on a full state, used to finish a deal in search; may use internals
         (``game._legal()``, hands as masks).  Must return an element of ``game._legal()``.
@@ -151,9 +157,9 @@ class Hooks:
     fall back); ``module`` is the plug-in (``None`` for a game without one).  The solver and the
     search compare a hook with its default (``is``) to skip a call that changes nothing."""
 
-    __slots__ = ("module", "rule_policy", "determinize", "rollout_policy", "clone", "deal_over",
-                 "evaluate", "solvable", "solve_evaluate", "state_key", "same_side",
-                 "order_actions", "search_values", "budgets")
+    __slots__ = ("module", "rule_policy", "determinize", "determinizer", "rollout_policy",
+                 "clone", "deal_over", "evaluate", "solvable", "solve_evaluate", "state_key",
+                 "same_side", "order_actions", "search_values", "budgets")
 
     def __init__(self, module: Any):
         get = (lambda name, default: getattr(module, name, default)) if module is not None \
@@ -161,6 +167,9 @@ class Hooks:
         self.module = module
         self.rule_policy = get("rule_policy", None)
         self.determinize = get("determinize", None)
+        determinize = self.determinize
+        self.determinizer = get("determinizer", None) or (
+            lambda view: (lambda rng: determinize(view, rng)))
         self.rollout_policy = get("rollout_policy", default_rollout_policy)
         from .search import fast_clone  # here: search imports this module
         self.clone = get("clone", fast_clone)

@@ -60,7 +60,7 @@ def search(p, view: dict, legal: list, rng: random.Random, budget: dict,
            stats: dict | None = None) -> tuple[list[float], list[int]]:
     """``(values, visits)``, one of each per element of ``legal``."""
     h = hooks(p)
-    determinize, clone = h.determinize, h.clone
+    deal, clone = h.determinizer(view), h.clone
     over, evaluate = h.deal_over, h.evaluate
     seat = view["seat"]
     keys = [_key(a) for a in legal]
@@ -72,7 +72,7 @@ def search(p, view: dict, legal: list, rng: random.Random, budget: dict,
     clock, deadline = timer(budget)
     done = 0
     for _ in range(iterations):
-        g = determinize(view, rng)
+        g = deal(rng)
         start = g
         fast = _int_moves(g)
         moves_of = getattr(type(g), "_listed_moves", None) or getattr(type(g), "_moves", None)

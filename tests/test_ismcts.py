@@ -149,3 +149,77 @@ def test_a_determinizer_deals_what_determinize_deals(game_id, players):
             assert [canonical(x.view(s)) for s in range(players)] == \
                 [canonical(y.view(s)) for s in range(players)]
             assert a.random() == b.random()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_cesarz_int_moves_are_its_legal_actions_in_order(players):
+    """G8, G11-G19: ``Cesarz._moves()`` lists the moves of ``_legal()`` in the same order (the
+    tree's choices depend on the order), and ``_do`` reaches the state ``_apply`` reaches, in
+    every phase, over random whole games."""
+    from atut.games.cesarz import move_parts
+    from atut.games.cesarz import _play_action
+    rng = random.Random(players)
+    g = atut.new_game("cesarz", players=players, seed=players)
+    g._recording = False
+    steps = 0
+    while g.to_move is not None and steps < 3000:
+        legal, moves = g._legal(), g._moves()
+        assert len(moves) == len(legal)
+        for m, a in zip(moves, legal):
+            if g.phase == "play":
+                assert _play_action(m) == a and list(_play_action(m)) == list(a)
+                assert move_parts(m)[0] >= 0
+        j = rng.randrange(len(moves))
+        a, b = g.clone(), g.clone()
+        a._apply(legal[j])
+        b._do(moves[j])
+        assert canonical([a.view(s) for s in range(players)]) == \
+            canonical([b.view(s) for s in range(players)])
+        g._do(moves[j])
+        g._cache = None
+        steps += 1
+
+
+@pytest.mark.parametrize("game_id,players", [("cesarz", 3), ("euchre", 4), ("imperial", 2),
+                                             ("tysiac1001", 3)])
+def test_a_search_state_stops_at_the_end_of_its_deal(game_id, players):
+    """A state a search plays (``_one_deal``) counts the next deal without dealing it
+    (``Game._next_deal``): ``deal_over`` holds, and ``evaluate`` gives what the same play
+    gives on a state that deals on; a game played for real deals on."""
+    h = hooks(plugin(game_id))
+    for seed in range(3):
+        g = atut.new_game(game_id, players=players, seed=seed)
+        g._recording = False
+        start = g.clone()
+        marked = g.clone()
+        marked._one_deal = True
+        rng = random.Random(seed)
+        while g.deal_no == start.deal_no and g.to_move is not None:
+            a = rng.choice(g._legal())
+            g._apply(a)
+            g._cache = None
+            marked._apply(a)
+            marked._cache = None
+        assert marked.deal_no == g.deal_no
+        assert h.deal_over(marked, start) and h.deal_over(g, start)
+        for s in range(players):     # (imperial scores the next deal's declarations at once)
+            assert h.evaluate(marked, s, start) == h.evaluate(g, s, start)
+        if g.to_move is not None:
+            assert g.phase != "deal" and g._legal()
+            assert marked.phase == "deal" and marked._legal() == []
+
+
+def test_cesarz_rollout_play_is_its_rollout_policy_applied():
+    """The plug-in's ``rollout_play`` (ints straight to ``_play_card``) makes the draws and
+    reaches the states of ``_apply(rollout_policy(...))``."""
+    from atut.bots import cesarz as plug
+    for seed in range(3):
+        g = atut.new_game("cesarz", players=3, seed=seed)
+        g._recording = False
+        a, b = g.clone(), g.clone()
+        ra, rb = random.Random(seed), random.Random(seed)
+        while a.to_move is not None and a.deal_no == g.deal_no:
+            plug.rollout_play(a, ra)
+            b._apply(plug.rollout_policy(b, rb))
+            assert canonical(a.view(None)) == canonical(b.view(None))
+        assert ra.random() == rb.random()

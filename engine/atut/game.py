@@ -181,6 +181,25 @@ class Game:
         self.rng.shuffle(d)
         return d
 
+    # A search marks the states it plays (``bots.search``, ``bots.ismcts``, ``bots.solver``):
+    # their play stops where the deal ends (the plug-in's ``deal_over``), so ``_next_deal``
+    # only counts the next deal instead of shuffling and dealing cards nobody looks at.  (Not
+    # an instance field: a game played for real never has it.)
+    _one_deal = False
+
+    def _next_deal(self) -> None:
+        """The next deal, once the dealer has moved on and no one has won: dealt from a fresh
+        shuffle (``shuffled``).  In a search state (``_one_deal``) it is only counted:
+        ``deal_no`` one more, phase "deal", the new dealer to move and nothing legal, which is
+        all a search reads of a deal that is over (``deal_over``, ``evaluate``)."""
+        if self._one_deal:
+            self.deal_no += 1
+            self.phase = "deal"
+            self.to_move = self.dealer
+            self._cache = None
+            return
+        self._deal(self.shuffled())
+
     # --- the public API -----------------------------------------------------------------
 
     @property

@@ -176,6 +176,13 @@ def determinize(view: dict, rng: random.Random, k: Knowledge | None = None) -> C
     return g
 
 
+def determinizer(view: dict):
+    """``determinize`` for many samples of one view (the expert's tree): the view's
+    ``Knowledge`` read once."""
+    k = Knowledge(view)
+    return lambda rng: determinize(view, rng, k)
+
+
 def _guess_given(hands, to):
     """Some card of the recipient's sampled hand (a given card hidden from this seat; it only
     matters for the view, never for the rules)."""
@@ -498,6 +505,16 @@ def rollout_policy(g: Cesarz, rng: random.Random) -> dict:
     return _act(_noisy_play(g, rng))
 
 
+def rollout_play(g: Cesarz, rng: random.Random) -> None:
+    """``rollout_policy``'s step played in place: its card ints go to ``Cesarz._play_card``
+    (what ``_apply`` does with the action's dict)."""
+    if g.phase != "play":
+        g._apply(_other_phase(g))
+    else:
+        c, k, p = _noisy_play(g, rng)
+        g._play_card(c, k, p)
+
+
 def _noisy_play(g: Cesarz, rng: random.Random) -> tuple[int, int, int]:
     """``rollout_policy``'s play as ints: (card, companion, meld partner), ``NO`` for none."""
     hand = g.hands[g.to_move]
@@ -722,15 +739,10 @@ def _clone(g: Cesarz) -> Cesarz:
     return new
 
 
-def _no_deal(*_args):
-    return None
-
-
 def _quiet(g: Cesarz) -> Cesarz:
-    """The sampled state with the next deal switched off: a rollout ends with the scoring of
-    this deal, without shuffling and dealing a next one that nobody looks at."""
-    g._deal = _no_deal
-    g.shuffled = _no_deal
+    """The sampled state as a search's: a rollout ends with the scoring of this deal, without
+    shuffling and dealing a next one that nobody looks at (``Game._next_deal``)."""
+    g._one_deal = True
     return g
 
 
@@ -739,7 +751,8 @@ def _rollout(g: Cesarz, seat: int, scores0: list, rng: random.Random) -> float:
     by ``Cesarz._play_card``); ``evaluate``'s value."""
     play = g._play_card
     policy = ROLLOUT
-    while g.to_move is not None:
+    deal = g.deal_no
+    while g.to_move is not None and g.deal_no == deal:
         if g.phase == "play":
             c, k, p = policy(g, rng)
             play(c, k, p)

@@ -65,6 +65,12 @@ class Plugin(Protocol):
         (``game._legal()``, hands as masks).  Must return an element of ``game._legal()``.
         [a random element of ``game._legal()``]"""
 
+    def rollout_play(self, game: Game, rng: random.Random) -> None:
+        """Optional: one step of ``rollout_policy`` applied to ``game`` in place, with the same
+        draws from ``rng`` and the same resulting state, but without building the action's
+        dict for ``_apply`` to read back (a play-out's every step).
+        [``game._apply(rollout_policy(game, rng))``]"""
+
     def clone(self, game: Game) -> Game:
         """A copy of a search state for one rollout or one solver node: ``_apply`` on the copy
         must leave ``game`` as it was (the plug-in may copy only the fields play changes, and
@@ -158,7 +164,7 @@ class Hooks:
     search compare a hook with its default (``is``) to skip a call that changes nothing."""
 
     __slots__ = ("module", "rule_policy", "determinize", "determinizer", "rollout_policy",
-                 "clone", "deal_over", "evaluate", "solvable", "solve_evaluate", "state_key",
+                 "rollout_play", "clone", "deal_over", "evaluate", "solvable", "solve_evaluate", "state_key",
                  "same_side", "order_actions", "search_values", "budgets")
 
     def __init__(self, module: Any):
@@ -171,6 +177,9 @@ class Hooks:
         self.determinizer = get("determinizer", None) or (
             lambda view: (lambda rng: determinize(view, rng)))
         self.rollout_policy = get("rollout_policy", default_rollout_policy)
+        policy = self.rollout_policy
+        self.rollout_play = get("rollout_play", None) or (
+            lambda game, rng: game._apply(policy(game, rng)))
         from .search import fast_clone  # here: search imports this module
         self.clone = get("clone", fast_clone)
         self.deal_over = get("deal_over", default_deal_over)

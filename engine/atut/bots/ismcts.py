@@ -73,6 +73,7 @@ def search(p, view: dict, legal: list, rng: random.Random, budget: dict,
     done = 0
     for _ in range(iterations):
         g = deal(rng)
+        g._one_deal = True                  # play stops where the deal ends (Game._next_deal)
         start = g
         fast = _int_moves(g)
         moves_of = getattr(type(g), "_listed_moves", None) or getattr(type(g), "_moves", None)

@@ -50,11 +50,12 @@ def rollout(p, game, start, seat, rng) -> float:
 def play_out(h, game, start, rng) -> None:
     """Play ``game`` (mutated) to the end of the deal with the resolved ``hooks`` ``h``'s
     rollout policy."""
-    policy = h.rollout_policy
+    play = h.rollout_play
     over = h.deal_over
+    game._one_deal = True                   # no next deal is dealt (Game._next_deal)
     steps = 0
     while not over(game, start):
-        game._apply(policy(game, rng))
+        play(game, rng)
         steps += 1
         if steps > 10000:
             raise RuntimeError("rollout does not end: the plug-in's deal_over never holds")
@@ -86,6 +87,7 @@ def search(p, view: dict, legal: list, rng: random.Random, budget: dict,
     solved = 0
     for i in range(samples):
         g = determinize(view, rng)
+        g._one_deal = True                  # play stops where the deal ends (Game._next_deal)
         if i == 0:
             check_determinization(g, view, keys)
         by_key = {canonical(a): a for a in g._legal()}

@@ -304,6 +304,13 @@ def determinize(view: dict, rng: random.Random, k: Knowledge | None = None) -> T
     return g
 
 
+def determinizer(view: dict):
+    """``determinize`` for many samples of one view (the expert's tree): the view's
+    ``Knowledge`` read once."""
+    k = Knowledge(view)
+    return lambda rng: determinize(view, rng, k)
+
+
 # --- hand judgement --------------------------------------------------------------------------
 
 def estimate(hand: int, przykup_bonus: float = 10.0) -> float:

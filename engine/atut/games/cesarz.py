@@ -269,6 +269,36 @@ for _i, _c in enumerate(sorted(DECK, key=sort_key)):
 _BY_SORT = _SORT.__getitem__
 
 
+# Integer moves (``Cesarz._moves``): a play packs its card, companion and meld partner in
+# 6 bits each, ``NO_BITS`` standing for none.
+NO_BITS = 63
+_NO_COMP = NO_BITS << 6
+_NO_MELD = NO_BITS << 12
+_ALONE = _NO_COMP | _NO_MELD
+BID_MOVE = 1 << 20
+PASS_MOVE = 1 << 21
+GIVE_MOVE = 1 << 22
+
+
+def move_parts(m: int) -> tuple[int, int, int]:
+    """A play move's ``(card, companion, meld partner)``, ``NO`` for none."""
+    k = m >> 6 & 63
+    p = m >> 12 & 63
+    return m & 63, NO if k == NO_BITS else k, NO if p == NO_BITS else p
+
+
+def _play_action(m: int) -> dict:
+    """The action dict of a play move (the keys in the order ``_legal`` always gave them)."""
+    c, k, p = move_parts(m)
+    codes = C.CODES
+    a = {"type": "play", "card": codes[c]}
+    if k != NO:
+        a["companion"] = codes[k]
+    if p != NO:
+        a["meld"] = codes[p]
+    return a
+
+
 class Cesarz(Game):
     GAME_ID = "cesarz"
     PLAYERS = (2, 3, 4, 5)                                     # G1
@@ -434,35 +464,65 @@ class Cesarz(Game):
         return []
 
     def _legal_play(self):
+        return [_play_action(m) for m in self._play_moves()]
+
+    # --- legal actions as ints (search's fast path) -------------------------------------
+    # ``_moves()`` lists the moves of ``_legal()`` in the same order, ``_do(m)`` applies one
+    # as ``_apply`` applies its action.  A play is ``card | companion << 6 | partner << 12``
+    # (``NO_BITS`` for none: ``move_parts``), a bid ``BID_MOVE | value``, a pass ``PASS_MOVE``,
+    # a give ``GIVE_MOVE | card`` (to the player whose turn it is to receive one, G11).
+
+    def _moves(self):
+        if self.phase == "play":
+            return self._play_moves()
+        if self.phase == "bid":
+            v, _ = self._bid_rule()
+            return [PASS_MOVE] if v is None else [BID_MOVE | v, PASS_MOVE]
+        if self.phase == "give":
+            _, cards, _ = self._give_rule()
+            return [GIVE_MOVE | c for c in sorted(C.cards_of(cards), key=_BY_SORT)]
+        return []
+
+    def _play_moves(self):
+        """G12-G19: every card that may be played, with each meld it may declare (G17), the
+        jokers and the emperor with each companion or bare (G13, G14)."""
         seat = self.to_move
         hand = self.hands[seat]
         playable, _ = self._playable(seat)
         melds, _ = self._meld_rule(seat, playable)
-        codes = C.CODES
         out = []
         for c in sorted(C.cards_of(playable & SUITED_MASK), key=_BY_SORT):
-            out.append({"type": "play", "card": codes[c]})
+            out.append(c | _ALONE)
             if melds >> c & 1:
                 for p in meld_partners(c, hand):
-                    out.append({"type": "play", "card": codes[c], "meld": codes[p]})
+                    out.append(c | _NO_COMP | p << 12)
         comps = sorted(C.cards_of(self._companions(seat)), key=_BY_SORT)
         for j in JOKERS:
             if playable >> j & 1:
                 if comps:
                     for k in comps:
-                        out.append({"type": "play", "card": codes[j], "companion": codes[k]})
+                        out.append(j | k << 6 | _NO_MELD)
                 else:
-                    out.append({"type": "play", "card": codes[j]})    # bare joker
+                    out.append(j | _ALONE)                     # bare joker
         if playable >> EMPEROR & 1:
             if comps:
                 for k in comps:
-                    out.append({"type": "play", "card": "EMPEROR", "companion": codes[k]})
+                    out.append(EMPEROR | k << 6 | _NO_MELD)
                     for p in meld_partners(k, hand):
-                        out.append({"type": "play", "card": "EMPEROR", "companion": codes[k],
-                                    "meld": codes[p]})
+                        out.append(EMPEROR | k << 6 | p << 12)
             else:
-                out.append({"type": "play", "card": "EMPEROR"})
+                out.append(EMPEROR | _ALONE)
         return out
+
+    def _do(self, m):
+        if m < BID_MOVE:
+            self._play_card(*move_parts(m))
+        elif m >= GIVE_MOVE:
+            self._give(m & 63, self.to_give[0])
+        elif m == PASS_MOVE:
+            self._pass()
+        else:
+            self._bid(m & 1023)
 
     def _winner_index(self, entries, trump):
         """G20: highest trump, else the highest card counted as the obligatory suit; equal
@@ -766,7 +826,7 @@ class Cesarz(Game):
                              "scores": list(self.scores), "rule": "G24"})
                 return
         self.dealer = self.next_seat(self.dealer)              # G6
-        self._deal(self.shuffled())
+        self._next_deal()
 
     def _lines(self, obtained, made):
         """The deal's score lines (docs/ENGINE.md): the sitting-out dealer's musik credit

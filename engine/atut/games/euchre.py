@@ -455,7 +455,7 @@ class Euchre(Game):
                 self.sheet.append((self.deal_no, None, None, 0, 0))
                 self.last_result = {"redeal": True, "dealer": self.dealer}
                 self.dealer = (self.dealer + 1) & 3           # G2
-                self._deal(self.shuffled())
+                self._next_deal()
         elif m == ORDER_UP:                                   # G7, G9
             self.calls.append((seat, "order_up", False))
             self.trump = C.SUIT_OF[self.upcard]
@@ -547,7 +547,7 @@ class Euchre(Game):
                          "scores": [sc[0], sc[1]], "rule": "G15"})
             return
         self.dealer = (self.dealer + 1) & 3                   # G2
-        self._deal(self.shuffled())
+        self._next_deal()
 
     def _lines(self, maker, made, team, pts):
         """The deal's score lines (docs/ENGINE.md): the tricks each pair took, then the one

@@ -419,7 +419,7 @@ class Imperial(Game):
                            "points": self.deal_points[s], "tricks": self.tricks_won[s],
                            "honour_leads": leads[s]} for s in range(self.n)]
         self.dealer = self.next_seat(self.dealer)             # G2: the deal passes left
-        self._deal(self.shuffled())
+        self._next_deal()
 
     # --- checks -------------------------------------------------------------------------
 

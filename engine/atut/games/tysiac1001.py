@@ -511,7 +511,7 @@ class Tysiac1001(Game):
                          "rule": "G17"})
             return
         self.dealer = self.next_seat(self.dealer)                         # G4
-        self._deal(self.shuffled())
+        self._next_deal()
 
     def _lines(self, gave_up, made):
         """The deal's score lines (docs/ENGINE.md): the sitting-out dealer's credit (G16); after

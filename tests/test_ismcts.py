@@ -156,8 +156,7 @@ def test_cesarz_int_moves_are_its_legal_actions_in_order(players):
     """G8, G11-G19: ``Cesarz._moves()`` lists the moves of ``_legal()`` in the same order (the
     tree's choices depend on the order), and ``_do`` reaches the state ``_apply`` reaches, in
     every phase, over random whole games."""
-    from atut.games.cesarz import move_parts
-    from atut.games.cesarz import _play_action
+    from atut.games.cesarz import _play_action, move_parts
     rng = random.Random(players)
     g = atut.new_game("cesarz", players=players, seed=players)
     g._recording = False

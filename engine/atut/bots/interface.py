@@ -164,8 +164,8 @@ class Hooks:
     search compare a hook with its default (``is``) to skip a call that changes nothing."""
 
     __slots__ = ("module", "rule_policy", "determinize", "determinizer", "rollout_policy",
-                 "rollout_play", "clone", "deal_over", "evaluate", "solvable", "solve_evaluate", "state_key",
-                 "same_side", "order_actions", "search_values", "budgets")
+                 "rollout_play", "clone", "deal_over", "evaluate", "solvable", "solve_evaluate",
+                 "state_key", "same_side", "order_actions", "search_values", "budgets")
 
     def __init__(self, module: Any):
         get = (lambda name, default: getattr(module, name, default)) if module is not None \

@@ -70,7 +70,9 @@ def test_quiet_rollouts_end_with_the_deal_and_score_it():
         scores0 = list(d.scores)
         deal_no = d.deal_no
         val = P._rollout(d, 0, scores0, random.Random(i))
-        assert d.to_move is None and d.deal_no == deal_no          # no next deal was dealt
+        # the next deal was only counted (Game._next_deal), not dealt
+        assert d.deal_no == deal_no + 1 and d.phase == "deal" and d._legal() == []
+        assert not any(d.hands)
         assert d.previous_deal["deal_no"] == deal_no
         ch = d.previous_deal["changes"]
         assert abs(val - (ch[0] - ch[1]) / 100.0) < 1e-9
@@ -159,7 +161,7 @@ def test_int_plays_and_shallow_clones_match_the_action_dicts():
             before = _state(P._clone(d))
             a, b = P._clone(d), P._clone(d)
             r1, r2 = random.Random(seed), random.Random(seed)
-            while a.to_move is not None:
+            while a.to_move is not None and a.deal_no == d.deal_no:
                 t = P._smart_play(a, r1)
                 act = P.smart_rollout_policy(b, r2)
                 assert act == P._act(t) and canonical(act) in {canonical(x) for x in b._legal()}
@@ -168,7 +170,7 @@ def test_int_plays_and_shallow_clones_match_the_action_dicts():
                 assert _state(a) == _state(b)
                 checked += 1
             assert _state(d) == before                       # the clones shared nothing
-            assert a.deal_no == d.deal_no and a.previous_deal is not None
+            assert a.deal_no == d.deal_no + 1 and a.previous_deal is not None
     assert checked > 200
 
 

@@ -3,7 +3,10 @@ and the rule-like rollout policy."""
 
 from __future__ import annotations
 
+import json
+import os
 import random
+import warnings
 
 import atut
 from atut import cards as C
@@ -184,3 +187,20 @@ def test_partner_masks_are_meld_partners():
             if P.meld_partners(c, hand):
                 parts |= 1 << c
         assert parts == P.meld_parts(hand)
+
+
+def test_a_search_from_the_deal_s_last_card_values_it_without_a_next_deal():
+    """G13, G15: the other player has no card left, and seat 0 leads QH or the blue joker with
+    QH as its companion, which ends the deal at once (a position from a 2-player arena deal,
+    seed 1, deal 42): that action's rollouts start on a state whose next deal is only counted
+    (``Game._next_deal``); levels 3, 4 and 5 value both and play a legal action."""
+    path = os.path.join(os.path.dirname(__file__), "fixtures", "cesarz_joker_ends_deal.json")
+    with open(path) as f:
+        view = json.load(f)
+    legal = view["legal_actions"]
+    assert {"type": "play", "card": "BLUE_JOKER", "companion": "QH"} in legal
+    for level in (3, 4, 5):
+        bot = make_bot("cesarz", level, seed=1, budget={"time_cap": 1e9, "clock": "cpu"})
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")          # a failed search falls back with a warning
+            assert bot.choose(view) in legal

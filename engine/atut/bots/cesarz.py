@@ -751,8 +751,7 @@ def _rollout(g: Cesarz, seat: int, scores0: list, rng: random.Random) -> float:
     by ``Cesarz._play_card``); ``evaluate``'s value."""
     play = g._play_card
     policy = ROLLOUT
-    deal = g.deal_no
-    while g.to_move is not None and g.deal_no == deal:
+    while g.to_move is not None and g.phase != "deal":      # "deal": only counted, not dealt
         if g.phase == "play":
             c, k, p = policy(g, rng)
             play(c, k, p)

@@ -67,7 +67,10 @@ def test_the_tree_counts_add_up_and_the_most_visited_action_is_played():
     bot = make_bot("cesarz", 5, seed=1, budget=SMALL)
     found = bot.evaluate(view)
     best = max(range(len(legal)), key=lambda i: found[1][i])
-    again = ismcts.search(p, view, legal, bot.decision_rng(view), dict(bot.budget))[1]
+    rng = bot.decision_rng(view)
+    rng.getrandbits(32)                 # the seed of the bot's probe deal (is it solvable?)
+    again = ismcts.search(p, view, legal, rng, dict(bot.budget))[1]
+    assert again == [int(x) for x in found[1]]             # its scores: visits + under 1
     assert again[best] == max(again)                       # the most visited action
     assert canonical(bot.choose(view)) == canonical(legal[best])
 

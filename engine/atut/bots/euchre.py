@@ -267,11 +267,7 @@ def determinize(view: dict, rng: random.Random, k: Knowledge | None = None,
     return g
 
 
-def determinizer(view: dict):
-    """``determinize`` for many samples of one view (the expert's tree): the view's
-    ``Knowledge`` read once."""
-    k = Knowledge(view)
-    return lambda rng: determinize(view, rng, k)
+determinizer = knowledge.determinizer_of(determinize, Knowledge)    # the view read once
 
 
 def _deal_once(k: Knowledge, rng: random.Random):

@@ -165,3 +165,13 @@ class Knowledge:
             if v >> su & 1:
                 m &= ~C.SUIT_MASK[su]
         return m
+
+
+def determinizer_of(determinize, knowledge_class):
+    """The ``determinizer`` hook (``bots.interface``) of a plug-in whose ``determinize(view, rng,
+    k)`` takes the view's ``Knowledge``: the view read once per decision, each sample dealt with
+    the very draws ``determinize(view, rng)`` makes (nothing it does changes ``k``)."""
+    def determinizer(view: dict):
+        k = knowledge_class(view)
+        return lambda rng: determinize(view, rng, k)
+    return determinizer

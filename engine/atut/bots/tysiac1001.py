@@ -304,11 +304,7 @@ def determinize(view: dict, rng: random.Random, k: Knowledge | None = None) -> T
     return g
 
 
-def determinizer(view: dict):
-    """``determinize`` for many samples of one view (the expert's tree): the view's
-    ``Knowledge`` read once."""
-    k = Knowledge(view)
-    return lambda rng: determinize(view, rng, k)
+determinizer = knowledge.determinizer_of(determinize, Knowledge)    # the view read once
 
 
 # --- hand judgement --------------------------------------------------------------------------

@@ -13,7 +13,8 @@ bot file's answer failed.
 Ops: ``info`` (the game's example bots and view help); ``arena_start`` (the lab's arena:
 ``atut.arena.deal_steps`` deal after deal, the student's bot and the opponent as levels or
 bot files) and ``game_start`` (a tournament game of ``atut.tournament.game_steps``), both
-continued by ``game_send`` and dropped by ``game_drop``; ``watch`` and ``watch_step`` (a whole
+continued by ``game_send`` (or the worker's own loop, ``game_run_step``) and dropped by
+``game_drop``; ``watch`` and ``watch_step`` (a whole
 game of the lab's own, the student's bot in seat 0, every hand open, one action a step);
 ``tournament_plan``, ``tournament_begin``, ``tournament_add``, ``tournament_results``,
 ``tournament_open`` and ``tournament_review``: a class tournament's entries, schedule, records,
@@ -371,15 +372,42 @@ OPS = {"info": op_info, "arena_start": op_arena_start, "watch": op_watch,
        "tournament_review": op_tournament_review}
 
 
-def handle(op: str, args_json: str) -> str:
+def _reply(fn, *args) -> str:
+    """``fn(*args)``'s JSON text, or the failure's: ``{"ok": false, "error", "bot_error"}``."""
     try:
-        args = json.loads(args_json) if args_json else {}
-        if op not in OPS:
-            raise ValueError(f"unknown lab op {op!r}")
-        return json.dumps({"ok": True, "result": OPS[op](args)})
+        return fn(*args)
     except lab.BotError as e:
         d = e.to_dict()
         d["deal"] = getattr(e, "deal", None)
         return json.dumps({"ok": False, "error": d["messages"]["en"], "bot_error": d})
     except Exception as e:  # noqa: BLE001 - every failure goes back to the page as text
         return json.dumps({"ok": False, "error": f"{type(e).__name__}: {e}"})
+
+
+def _handle(op, args_json):
+    args = json.loads(args_json) if args_json else {}
+    if op not in OPS:
+        raise ValueError(f"unknown lab op {op!r}")
+    return json.dumps({"ok": True, "result": OPS[op](args)})
+
+
+def handle(op: str, args_json: str) -> str:
+    return _reply(_handle, op, args_json)
+
+
+def _run_step(gid, answer_json):
+    r = op_game_send({"id": gid, "answer": json.loads(answer_json)})
+    req = r.get("req")
+    if req is not None and req.get("op") == "choose":
+        return f"choose {req['seat']} " + json.dumps({"op": "choose", "view": req["view"]},
+                                                     separators=(",", ":"))
+    return json.dumps({"ok": True, "result": r})
+
+
+def game_run_step(gid: int, answer_json: str) -> str:
+    """One step of a game's exchange for the lab worker's own loop (web/lab-worker.js, op
+    ``game_run``): the answer (JSON) sent, and then either ``"choose SEAT REQUEST"`` (the
+    box protocol's request for that seat's box, as JSON, which the worker sends the box
+    itself) or the reply's JSON text as ``handle`` gives it (any other request, the end, a
+    failure)."""
+    return _reply(_run_step, gid, answer_json)

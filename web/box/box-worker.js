@@ -99,7 +99,30 @@ def _box_table(seat, text):
 (_box_answer, _box_table)
 `);
   const [answer, table] = fns.toJs ? fns.toJs({ depth: 1 }) : fns;
-  return { answer: (req) => answer(JSON.stringify(req)), table };
+  return { answer: (req) => answer(JSON.stringify(req)), answerText: (text) => answer(text), table };
+}
+
+function crashText(err) {
+  const m = String(err && err.message ? err.message : err).slice(0, 200);
+  return JSON.stringify({ error: { kind: "crash", messages: {
+    en: `the bot's box failed: ${m}`, pl: `pudełko bota zawiodło: ${m}` } } });
+}
+
+// For the lab's worker (its games' decisions, web/lab-worker.js): {n, text} over the port the
+// page handed in, text a request of the box protocol as JSON; the answer {n, text} goes back
+// on the same port.  The lab's worker times each decision itself.
+function serveLab(lport, fns) {
+  lport.onmessage = (e) => {
+    const m = e.data;
+    if (!m || typeof m !== "object" || typeof m.n !== "number" || typeof m.text !== "string") return;
+    let text;
+    try {
+      text = fns.answerText(m.text);
+    } catch (err) {
+      text = crashText(err);
+    }
+    lport.postMessage({ n: m.n, text });
+  };
 }
 
 // At the table: the table's worker sends {n, seat, name, view} over its port (handed in by the
@@ -138,18 +161,17 @@ self.onmessage = (e) => {
     (fn) => { port.postMessage({ ready: true }); return fn; },
     (err) => { port.postMessage({ ready: false, error: String(err && err.message ? err.message : err) }); return null; });
   port.onmessage = async (m) => {
-    const { n, req, table } = m.data || {};
+    const { n, req, table, lab } = m.data || {};
     const fns = await ready;
     if (!fns) return;
     if (table instanceof MessagePort) { serveTable(table, port, fns); return; }
+    if (lab instanceof MessagePort) { serveLab(lab, fns); return; }
     if (typeof n !== "number") return;
     let text;
     try {
       text = fns.answer(req);
     } catch (err) {
-      text = JSON.stringify({ error: { kind: "crash", messages: {
-        en: `the bot's box failed: ${String(err && err.message ? err.message : err).slice(0, 200)}`,
-        pl: `pudełko bota zawiodło: ${String(err && err.message ? err.message : err).slice(0, 200)}` } } });
+      text = crashText(err);
     }
     port.postMessage({ n, answer: text });
   };

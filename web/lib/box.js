@@ -13,6 +13,8 @@
 // A decision over its time limit, a crash or a worker out of memory ends that box only: the
 // iframe is removed (its worker with it) and every later request answers {error: {kind: "gone"}}.
 
+import { failure, readAnswer, startMessages } from "./box-failures.js";
+
 const here = (path) => new URL(path, import.meta.url).href;
 export const START_LIMIT = 120;               // seconds for a box to start and load its file
 const FRAME_LIMIT = 10;                       // seconds for the box's page to say it loaded
@@ -48,26 +50,11 @@ export function boxFiles() {
   return filesP;
 }
 
-const TEXTS = {
-  timeout: (s) => ({ en: `no answer within ${s} s: its box was ended`, pl: `brak odpowiedzi w ciągu ${s} s: pudełko bota zamknięto` }),
-  crash: () => ({ en: "the bot's box stopped (a crash or out of memory)", pl: "pudełko bota przestało działać (awaria lub brak pamięci)" }),
-  gone: () => ({ en: "the bot's box was ended earlier", pl: "pudełko bota zostało wcześniej zamknięte" }),
-  protocol: () => ({ en: "the box answered something that is not the box's protocol", pl: "pudełko odpowiedziało czymś spoza protokołu" }),
-  start: (m) => (m === "frame"
-    ? { en: "the bot's box did not start: its page's script did not run (web/box/box.html and the app's policy in index.html disagree)", pl: "pudełko bota nie wystartowało: skrypt jego strony się nie uruchomił (web/box/box.html i zasady bezpieczeństwa aplikacji w index.html się nie zgadzają)" }
-    : { en: `the bot's box did not start: ${m}`, pl: `pudełko bota nie wystartowało: ${m}` }),
-};
-
-/** Why a box did not start ({en, pl}), from ``box.startError``. */
-export function startMessages(m) {
-  return TEXTS.start(m);
-}
-
-function failure(kind, arg) {
-  return { error: { kind, messages: TEXTS[kind](arg), line: null } };
-}
+export { startMessages };
 
 export class BotBox {
+  static uids = 0;
+
   /** A started box with the file loaded; the load's own error (syntax, no choose…) is in
    * ``box.loadError`` (the box is usable only when it is null).  ``wheels``: the student's
    * pure-Python wheels ({name, bytes}), unpacked into the box's own site-packages. */
@@ -82,6 +69,7 @@ export class BotBox {
   }
 
   constructor(timeLimit) {
+    this.uid = ++BotBox.uids;
     this.timeLimit = timeLimit;
     this.dead = null;                           // the kind that ended it
     this.loadError = null;
@@ -155,17 +143,8 @@ export class BotBox {
     if (!p) return;                              // not a pending request: ignored
     this.pending.delete(m.n);
     clearTimeout(p.timer);
-    let a;
-    try {
-      a = typeof m.answer === "string" ? JSON.parse(m.answer) : null;
-    } catch (_) {
-      a = null;
-    }
-    if (!a || typeof a !== "object" || (!("ok" in a) && !(a.error && typeof a.error === "object"))) {
-      p.resolve(failure("protocol"));
-      return;
-    }
-    p.resolve("ok" in a ? { ok: a.ok } : { error: a.error });
+    const a = readAnswer(m.answer);
+    p.resolve(a);
     if (a.error && a.error.kind === "crash") this.kill("crash");      // its Python is gone
   }
 
@@ -193,6 +172,20 @@ export class BotBox {
     this.stats.seconds += seconds;
     this.stats.max_seconds = Math.max(this.stats.max_seconds, seconds);
     return { ...r, seconds };
+  }
+
+  /** For the lab's worker (``lab``: web/lib/lab/client.js's LabWorker): a port of a
+   * MessageChannel between the box and that worker, once per box (the box's end transferred
+   * through this box's port, the worker's end through the worker's own channel), so that the
+   * worker asks the box for its decisions itself and the views never pass through the page.
+   * The worker times each decision and says when one went over its limit; the page then ends
+   * the box, and tells the worker when a box ends for any other reason. */
+  connectLab(lab) {
+    if (this.lab === lab || this.dead) return;
+    const ch = new MessageChannel();
+    this.port.postMessage({ lab: ch.port1 }, [ch.port1]);
+    lab.addBox(this.uid, ch.port2, this);
+    this.lab = lab;
   }
 
   /** At the table (docs/LAB.md): the port of the table's worker goes into the box
@@ -226,6 +219,7 @@ export class BotBox {
     if (this.onWindowMessage) window.removeEventListener("message", this.onWindowMessage);
     if (this.port) this.port.close();
     if (this.frame) this.frame.remove();
+    if (this.lab) this.lab.boxEnded(this.uid, kind);
     if (this.watchdog) clearInterval(this.watchdog);
     if (this.table) {
       const stopped = this.table.onStopped;

@@ -6,6 +6,7 @@ export class LabWorker {
   constructor({ onState = () => {} } = {}) {
     this.onState = onState;          // ("loading" | "ready" | "failed", message)
     this.pending = new Map();
+    this.boxes = new Map();          // uid -> a BotBox whose port the worker holds
     this.nextId = 1;
     this.start();
   }
@@ -38,6 +39,11 @@ export class LabWorker {
     if (!m) return;
     if (m.type === "ready") { this.state = "ready"; this.onState("ready"); this.markReady(true); return; }
     if (m.type === "error") { this.fail(m.message); return; }
+    if (m.type === "box_end") {      // the worker timed a box's decision out, or it crashed
+      const box = this.boxes.get(m.uid);
+      if (box) box.kill(m.kind === "timeout" ? "timeout" : "crash");
+      return;
+    }
     const p = this.pending.get(m.id);
     if (!p) return;
     this.pending.delete(m.id);
@@ -47,6 +53,18 @@ export class LabWorker {
       err.botError = m.bot_error || null;
       p.reject(err);
     }
+  }
+
+  /** A box's port for the worker (box.js's connectLab): the worker asks the box itself. */
+  addBox(uid, port, box) {
+    this.boxes.set(uid, box);
+    this.worker.postMessage({ type: "box_port", uid, port }, [port]);
+  }
+
+  /** A box the worker holds a port of has ended (``kind``: timeout, crash, gone, closed…). */
+  boxEnded(uid, kind) {
+    if (!this.boxes.delete(uid)) return;
+    this.worker.postMessage({ type: "box_end", uid, kind });
   }
 
   /** One request: resolves with its result, rejects with an Error (botError, stopped). */

@@ -95,18 +95,20 @@ export async function openSeat(pool, spec, reset) {
 
 /** Drives an exchange from its first step ``r`` to its end: each ``open`` is answered with a
  * box a seat (``specOf(req, i)``: the spec of ``req.seats[i]``; the boxes of the previous
- * ``open`` go back to the pool), each ``choose`` with that seat's box, any other request with
- * ``onOther(req)``.  ``hold``: a Set that holds the boxes in use (for Stop); ``stopped()``
- * ends the exchange (an Error with ``stopped = "stop"``). */
+ * ``open`` go back to the pool), connected to the lab's worker, which then asks each seat's
+ * box for its decisions itself (op ``game_run``: the views never pass through this page); any
+ * other request is answered with ``onOther(req)``.  ``hold``: a Set that holds the boxes in use
+ * (for Stop); ``stopped()`` ends the exchange (an Error with ``stopped = "stop"``). */
 async function drive(worker, r, pool, specOf, { reset = false, onOther = null, hold = null, stopped = () => false } = {}) {
   let boxes = {};
   const releaseAll = () => {
     for (const b of Object.values(boxes)) { if (hold) hold.delete(b); pool.release(b); }
     boxes = {};
   };
+  const stopError = () => { const err = new Error("stop"); err.stopped = "stop"; return err; };
   try {
     while (!("done" in r)) {
-      if (stopped()) { const err = new Error("stop"); err.stopped = "stop"; throw err; }
+      if (stopped()) throw stopError();
       const req = r.req;
       let answer = null;
       if (req.op === "open") {
@@ -119,14 +121,21 @@ async function drive(worker, r, pool, specOf, { reset = false, onOther = null, h
           if (hold) hold.add(box);
           answer[String(s)] = err;
           if (err) break;
+          box.connectLab(worker);
         }
       } else if (req.op === "choose") {
-        answer = await boxes[req.seat].choose(req.view);
+        answer = await boxes[req.seat].choose(req.view);      // (the worker asks the boxes itself)
       } else if (onOther) {
         answer = (await onOther(req)) ?? null;
       }
       if (stopped()) continue;
-      r = await worker.request("game_send", { id: r.id, answer });
+      const seats = Object.fromEntries(Object.entries(boxes).map(([s, b]) => [s, b.uid]));
+      try {
+        r = await worker.request("game_run", { id: r.id, answer, seats, limit: pool.timeLimit });
+      } catch (err) {
+        if (stopped()) throw stopError();            // Stop ended the boxes: the bot did not fail
+        throw err;
+      }
     }
   } catch (err) {
     if (r && r.id !== undefined) worker.request("game_drop", { id: r.id }).catch(() => {});

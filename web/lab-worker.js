@@ -122,27 +122,43 @@ function endBox(uid, kind) {
 }
 
 /** The box's answer to one request of the box protocol (JSON ``text``), with the seconds it
- * took: over ``limit`` seconds a time-out, and the page is told to end the box. */
+ * took: over ``limit`` seconds a time-out (the watchdog below), and the page is told to end the
+ * box. */
 function ask(uid, text, limit) {
   const b = boxes.get(uid);
   if (!b) return Promise.resolve({ ...failure("gone"), seconds: 0 });
   const n = ++b.n;
   const t0 = performance.now();
   return new Promise((resolve) => {
-    let timer = null;
     const settle = (a) => {
       if (!b.waits.delete(n)) return;
-      clearTimeout(timer);
       resolve({ ...a, seconds: (performance.now() - t0) / 1000 });
     };
-    timer = setTimeout(() => {
-      settle(failure("timeout", limit));
-      self.postMessage({ type: "box_end", uid, kind: "timeout" });
-      endBox(uid, "timeout");
-    }, limit * 1000);
-    b.waits.set(n, { settle, limit });
+    b.waits.set(n, { settle, limit, due: t0 + limit * 1000 });
     b.port.postMessage({ n, text });
+    watch();
   });
+}
+
+// One timer for every waiting decision (a timer a decision costs more than the decision's
+// messages): every 50 ms while any waits, the decisions past their limit time out.
+let watchdog = null;
+
+function watch() {
+  if (watchdog !== null) return;
+  watchdog = setInterval(() => {
+    const now = performance.now();
+    let waiting = 0;
+    for (const [uid, b] of [...boxes]) {
+      for (const w of [...b.waits.values()]) {
+        if (now < w.due) { waiting++; continue; }
+        w.settle(failure("timeout", w.limit));
+        self.postMessage({ type: "box_end", uid, kind: "timeout" });
+        endBox(uid, "timeout");
+      }
+    }
+    if (!waiting) { clearInterval(watchdog); watchdog = null; }
+  }, 50);
 }
 
 /** op game_run ``{id, answer, seats: {seat: uid}, limit}``: the game's exchange goes on from

@@ -229,6 +229,50 @@ def test_tournament_games_in_boxes_are_the_command_lines_games(app):
     assert any(w["error"] is None for w in want)
 
 
+SEEN = """async ([tasks]) => {
+  const { LabWorker } = await import('./web/lib/lab/client.js');
+  const { BotBox } = await import('./web/lib/box.js');
+  const { BoxPool, playGame } = await import('./web/lib/lab/games.js');
+  // every message the page gets from the lab's worker and from the boxes' ports
+  const seen = [];
+  const message = LabWorker.prototype.message;
+  LabWorker.prototype.message = function (data) { seen.push(JSON.stringify(data)); return message.call(this, data); };
+  const onAnswer = BotBox.prototype._onAnswer;
+  BotBox.prototype._onAnswer = function (m) { seen.push(JSON.stringify(m)); return onAnswer.call(this, m); };
+  const w = new LabWorker();
+  if (!(await w.ready)) throw new Error('the lab worker did not start');
+  const pool = new BoxPool(10);
+  const out = [];
+  try {
+    for (const t of tasks) out.push(await playGame(w, t, pool));
+  } finally {
+    pool.close();
+    LabWorker.prototype.message = message;
+    BotBox.prototype._onAnswer = onAnswer;
+  }
+  return { records: out, seen };
+}"""
+
+
+def test_tournament_games_decisions_do_not_pass_through_the_page(app):
+    """The lab's worker asks the boxes for a game's decisions over ports of their own: the page
+    receives no view and a handful of messages a game (the box opened, its fresh namespace,
+    the game's end), not two a decision as when the page relayed each one."""
+    from atut import tournament
+    page, _, _ = app
+    specs = [{"name": "first.py", "level": None, "source": FIRST},
+             {"name": "last.py", "level": None,
+              "source": "def choose(view):\n    return view['legal_actions'][-1]\n"}]
+    tasks = [["sixty_six", 2, specs, [0, 1], list(seats), 0, 3, "game"] for seats in ([0, 1], [1, 0])]
+    got = page.evaluate(SEEN, [tasks])
+    decisions = sum(sum(r["decisions"].values()) for r in got["records"])
+    assert decisions >= 20 and all(r["error"] is None for r in got["records"])
+    assert not [m for m in got["seen"] if "legal_actions" in m]
+    assert len(got["seen"]) <= 8 * len(tasks) < decisions
+    want = [tournament.play_game(tuple(t) + (10.0,)) for t in tasks]
+    assert [_same(g) for g in got["records"]] == [_same(w) for w in want]
+
+
 # --- the lab's arena: the lab's worker plays atut.arena.deal_steps, the boxes answer ----------
 
 def _lab(page, url, code, deals=2, limit="5"):

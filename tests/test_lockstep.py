@@ -86,3 +86,32 @@ def test_g9_our_dealer_never_buries_the_upcard_against_openspiel():
             assert key in mapped
             ls.apply(key, mapped, legal)
     assert buried > 0
+
+
+def test_g10_an_alone_call_is_set_against_the_rules_call_on_the_same_deal():
+    """When our bot goes alone (G10), the same deal is played again from that decision with
+    the level-2 rules' call in its place: the replay keeps every action before it, and the
+    report and the pooled runs carry both figures."""
+    found = None
+    for k in range(80):
+        rec = []
+        p = L.play(k, "1", 20, 0, record=rec)
+        if "alone_rules" in p:
+            found = (k, p, rec)
+            break
+    assert found, "no alone call by a random bot in 80 deals"
+    k, p, rec = found
+    step = next(i for i, key in enumerate(rec) if L._goes_alone(key))
+    partner = canonical({"type": "alone", "value": False})
+    again = []
+    q = L.play(k, "1", 20, 0, record=again, forced=(rec[:step], partner))
+    assert again[:step + 1] == rec[:step] + [partner]
+    assert q["points"] in (-4, -2, -1, 1, 2, 4) and "alone_rules" not in q
+    s = L.summary([{"deal": k, "margin": p["points"], "plays": [p]}], "1", 20, 1)
+    assert s["alone_vs_rules"] == [[p["points"], p["alone_rules"]]]
+    assert "the rules' call" in L.report(s)
+    other = dict(s, rows=[{"deal": k + 1000, "margin": 0.0}])
+    both = L.pool([s, other])
+    assert both["deals"] == 2 and len(both["alone_vs_rules"]) == 2
+    with pytest.raises(ValueError):
+        L.pool([s, s])                                  # the same deal twice

@@ -28,6 +28,7 @@ Needs ``open-spiel`` (``pip install '.[openspiel]'``).
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -180,11 +181,31 @@ def _our_choice(bot, view: dict, mapped: dict, second: bool = False) -> str | No
     return key
 
 
+def _rules_call(view: dict, mapped: dict) -> str:
+    """The level-2 rules' action at ``view`` (a key of ``mapped``): the call that a going-alone
+    decision is compared with."""
+    from .bots import make_bot
+    key = canonical(make_bot("euchre", 2, seed=0).choose(view))
+    if key not in mapped:
+        raise ValueError(f"the rules chose {key}, which is not legal here")
+    return key
+
+
+def _goes_alone(key: str) -> bool:
+    a = json.loads(key)
+    return a.get("type") == "alone" and bool(a.get("value"))
+
+
 def play(deal_seed: int, ours: str, simulations: int, ours_at: int, record: list | None = None,
-         clock=time.process_time) -> dict:
+         clock=time.process_time, forced: tuple | None = None) -> dict:
     """One deal: our ``ours`` bot at seats ``ours_at`` and ``ours_at + 2``, the C++ IS-MCTS at
     the others.  Returns our pair's points, the alone calls of each side with the points they
-    made, and the CPU seconds a decision of each side."""
+    made, and the CPU seconds a decision of each side.
+
+    When our bot goes alone (G10) where the level-2 rules would not, the same deal is played
+    again from that decision with the rules' call in its place (``forced``: the actions before
+    it, then the rules' call; the bots, made afresh, decide the rest), and ``alone_rules`` is
+    our pair's points then (when the rules go alone too it is the same deal: the same points)."""
     ls = Lockstep(random.Random(deal_seed))
     bots = {}
     for seat in range(4):
@@ -195,29 +216,44 @@ def play(deal_seed: int, ours: str, simulations: int, ours_at: int, record: list
     t = {"ours": [0.0, 0], "theirs": [0.0, 0]}
     alone = None
     buried = 0
+    keys = []
+    instead = None                  # (the step, the rules' call) of our alone call
     while not ls.done():
         seat = ls.to_move()
         mapped, legal = ls.choices()
         side = "ours" if seat % 2 == ours_at else "theirs"
-        t0 = clock()
-        if side == "ours":
-            key = _our_choice(bots[seat], ls.game.view(seat), mapped)
-            if key is None:
-                buried += 1
-                key = _our_choice(bots[seat], ls.game.view(seat), mapped, second=True)
+        step = len(keys)
+        if forced is not None and step <= len(forced[0]):
+            key = forced[0][step] if step < len(forced[0]) else forced[1]
         else:
-            a = bots[seat].step(ls.cs)
-            key = next(k for k, v in mapped.items() if v == a)
-        if len(mapped) > 1:
-            t[side][0] += clock() - t0
-            t[side][1] += 1
+            t0 = clock()
+            if side == "ours":
+                key = _our_choice(bots[seat], ls.game.view(seat), mapped)
+                if key is None:
+                    buried += 1
+                    key = _our_choice(bots[seat], ls.game.view(seat), mapped, second=True)
+            else:
+                a = bots[seat].step(ls.cs)
+                key = next(k for k, v in mapped.items() if v == a)
+            if len(mapped) > 1:
+                t[side][0] += clock() - t0
+                t[side][1] += 1
+            if side == "ours" and forced is None and _goes_alone(key):
+                instead = (step, _rules_call(ls.game.view(seat), mapped))
         action = ls.apply(key, mapped, legal)
+        keys.append(key)
         if action.get("type") == "alone" and action.get("value"):
             alone = side
         if record is not None:
             record.append(key)
     r = ls.returns()
-    return {"points": r[ours_at], "alone": alone, "times": t, "g9": buried}
+    out = {"points": r[ours_at], "alone": alone, "times": t, "g9": buried}
+    if instead is not None:
+        step, rules = instead
+        out["alone_rules"] = r[ours_at] if rules == keys[step] else play(
+            deal_seed, ours, simulations, ours_at, clock=clock,
+            forced=(keys[:step], rules))["points"]
+    return out
 
 
 def duplicate(args) -> dict:
@@ -258,10 +294,34 @@ def summary(rows, ours, simulations, seed, mean_ci=None) -> dict:
              for s in ("ours", "theirs")}
     alone = {s: [p["points"] if s == "ours" else -p["points"] for p in plays if p["alone"] == s]
              for s in ("ours", "theirs")}
+    # our alone calls: (the points, the points with the rules' call in its place)
+    versus = [[p["points"], p["alone_rules"]] for p in plays if "alone_rules" in p]
     return {"ours": ours, "simulations": simulations, "seed": seed, "deals": len(rows),
             "g9": sum(p.get("g9", 0) for p in plays),
-            "margin": m, "half": half, "times": times, "alone": alone,
+            "margin": m, "half": half, "times": times, "alone": alone, "alone_vs_rules": versus,
             "rows": [{"deal": r["deal"], "margin": r["margin"]} for r in rows]}
+
+
+def pool(summaries: list[dict]) -> dict:
+    """Summaries of the same setting (``--json`` files of runs split by ``--start``) as one:
+    their deals, times, alone calls and G9 counts together."""
+    from .arena import mean_ci
+    first = summaries[0]
+    for s in summaries:
+        if (s["ours"], s["simulations"], s["seed"]) != (first["ours"], first["simulations"],
+                                                         first["seed"]):
+            raise ValueError("these runs are not of the same bots and seed")
+    rows = sorted((r for s in summaries for r in s["rows"]), key=lambda r: r["deal"])
+    if len({r["deal"] for r in rows}) != len(rows):
+        raise ValueError("a deal is in two of these runs")
+    m, half = mean_ci([r["margin"] for r in rows])
+    out = dict(first, deals=len(rows), rows=rows, margin=m, half=half,
+               g9=sum(s["g9"] for s in summaries))
+    out["times"] = {k: [sum(s["times"][k][0] for s in summaries),
+                        sum(s["times"][k][1] for s in summaries)] for k in ("ours", "theirs")}
+    out["alone"] = {k: [x for s in summaries for x in s["alone"][k]] for k in ("ours", "theirs")}
+    out["alone_vs_rules"] = [x for s in summaries for x in s.get("alone_vs_rules", [])]
+    return out
 
 
 def report(s: dict) -> str:
@@ -277,19 +337,42 @@ def report(s: dict) -> str:
         if pts:
             lines.append(f"  alone calls by {side}: {len(pts)}, mean {sum(pts) / len(pts):+.2f}"
                          " points for the caller's pair")
+    versus = s.get("alone_vs_rules") or []
+    if versus:
+        from .arena import mean_ci
+        gain, half = mean_ci([a - b for a, b in versus])
+        same = sum(1 for a, b in versus if a == b)
+        lines.append(
+            f"  ours alone, the same deals with the rules' call (G10): {len(versus)} calls, "
+            f"{sum(a for a, _ in versus) / len(versus):+.2f} against "
+            f"{sum(b for _, b in versus) / len(versus):+.2f} points; going alone gains "
+            f"{gain:+.2f} [{gain - half:+.2f}, {gain + half:+.2f}] a call ({same} equal)")
     return "\n".join(lines)
 
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m atut.lockstep", description=__doc__.split("\n")[0])
     p.add_argument("--bots", default="3,cpp-ismcts:1000",
-                   help="OURS,cpp-ismcts:N (ours: a level 1-4 or a bot file)")
+                   help="OURS,cpp-ismcts:N (ours: a level 1-5 or a bot file)")
+    p.add_argument("--pool", nargs="+", metavar="JSON",
+                   help="report these --json files of one setting as one run, and stop")
     p.add_argument("--deals", type=int, default=20)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--start", type=int, default=0, help="first deal index (split long runs)")
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--json", help="write the summary with every deal's margin here")
     a = p.parse_args(argv)
+    if a.pool:
+        summaries = []
+        for path in a.pool:
+            with open(path) as f:
+                summaries.append(json.load(f))
+        s = pool(summaries)
+        print(report(s))
+        if a.json:
+            with open(a.json, "w") as f:
+                json.dump(s, f, indent=1)
+        return 0
     ours, theirs = a.bots.split(",")
     if not theirs.startswith("cpp-ismcts:") or not theirs.split(":")[1].isdigit():
         p.error("the second bot must be cpp-ismcts:N")
@@ -301,7 +384,6 @@ def main(argv=None) -> int:
     s = run(ours, int(theirs.split(":")[1]), a.deals, a.seed, a.jobs, a.start, show)
     print(report(s))
     if a.json:
-        import json
         with open(a.json, "w") as f:
             json.dump(s, f, indent=1)
     return 0

@@ -1,10 +1,11 @@
 // Bot files' games in the browser (docs/LAB.md, "Boxes"): the engine's side is an exchange in
 // the lab's worker, atut.tournament.game_steps for a tournament game (op game_start) and
 // atut.arena.deal_steps deal after deal for the lab's arena (op arena_start), both continued by
-// game_send; it plays our levels itself and asks for the bot files' decisions, and this driver
-// answers with boxes (web/lib/box.js), one box a seat, so that the browser and the command line
-// play the same games (atut.tournament.play_game and atut.arena.play_deal are the command
-// line's drivers of the same exchanges).
+// game_run; it plays our levels itself.  This driver opens a box a seat (web/lib/box.js) when
+// the exchange asks for them and hands the lab's worker a port to each, so that the worker asks
+// the boxes for the bot files' decisions itself; the browser and the command line play the
+// same games (atut.tournament.play_game and atut.arena.play_deal are the command line's drivers
+// of the same exchanges).
 //
 //   const pool = new BoxPool(timeLimit);
 //   const record = await playGame(labWorker, task, pool);   // task as game_steps takes it

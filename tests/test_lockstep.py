@@ -101,7 +101,7 @@ def test_g10_an_alone_call_is_set_against_the_rules_call_on_the_same_deal():
             break
     assert found, "no alone call by a random bot in 80 deals"
     k, p, rec = found
-    step = next(i for i, key in enumerate(rec) if L._goes_alone(key))
+    step = rec.index(L.ALONE)
     partner = canonical({"type": "alone", "value": False})
     again = []
     q = L.play(k, "1", 20, 0, record=again, forced=(rec[:step], partner))

@@ -150,12 +150,10 @@ function watch() {
     const now = performance.now();
     let waiting = 0;
     for (const [uid, b] of [...boxes]) {
-      for (const w of [...b.waits.values()]) {
-        if (now < w.due) { waiting++; continue; }
-        w.settle(failure("timeout", w.limit));
-        self.postMessage({ type: "box_end", uid, kind: "timeout" });
-        endBox(uid, "timeout");
-      }
+      const waits = [...b.waits.values()];
+      if (waits.every((w) => now < w.due)) { waiting += waits.length; continue; }
+      self.postMessage({ type: "box_end", uid, kind: "timeout" });
+      endBox(uid, "timeout");                             // (its decision answers the time-out)
     }
     if (!waiting) { clearInterval(watchdog); watchdog = null; }
   }, 50);

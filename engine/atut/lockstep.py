@@ -191,9 +191,7 @@ def _rules_call(view: dict, mapped: dict) -> str:
     return key
 
 
-def _goes_alone(key: str) -> bool:
-    a = json.loads(key)
-    return a.get("type") == "alone" and bool(a.get("value"))
+ALONE = canonical({"type": "alone", "value": True})      # the maker goes alone (G10)
 
 
 def play(deal_seed: int, ours: str, simulations: int, ours_at: int, record: list | None = None,
@@ -238,7 +236,7 @@ def play(deal_seed: int, ours: str, simulations: int, ours_at: int, record: list
             if len(mapped) > 1:
                 t[side][0] += clock() - t0
                 t[side][1] += 1
-            if side == "ours" and forced is None and _goes_alone(key):
+            if side == "ours" and forced is None and key == ALONE:
                 instead = (step, _rules_call(ls.game.view(seat), mapped))
         action = ls.apply(key, mapped, legal)
         keys.append(key)

@@ -124,8 +124,6 @@ async function drive(worker, r, pool, specOf, { reset = false, onOther = null, h
           if (err) break;
           box.connectLab(worker);
         }
-      } else if (req.op === "choose") {
-        answer = await boxes[req.seat].choose(req.view);      // (the worker asks the boxes itself)
       } else if (onOther) {
         answer = (await onOther(req)) ?? null;
       }

@@ -100,6 +100,31 @@ def test_the_expert_is_a_row_of_the_level_table():
     assert {"iterations", "uct_c"} <= set(make_bot("euchre", 5).budget)
 
 
+def test_the_expert_explores_on_each_game_s_scale_of_values():
+    """``uct_c`` is on ``evaluate``'s scale: the level table's 0.4 is 66's (a won deal 1);
+    euchre's values (a pair's points and ``DEAL_BONUS``) spread about nine times as far
+    (``scripts/value_spread.py``), so its plug-in gives the expert its own constant, and that
+    constant reaches the tree."""
+    import atut.bots.euchre as E
+
+    table = BY_NUMBER[5].budget["uct_c"]
+    assert make_bot("sixty_six", 5).budget["uct_c"] == table
+    own = E.BUDGETS[5]["uct_c"]
+    assert own >= 9 * table
+    assert make_bot("euchre", 5).budget["uct_c"] == own
+    # the tree reads it: a decision with the table's constant explores less evenly
+    g = atut.new_game("euchre", players=4, seed=2)
+    bot = make_bot("euchre", 2, seed=0)
+    while g.phase != "play" or len(g.view(g.to_move)["legal_actions"]) < 4:
+        g.apply(bot.choose(g.view(g.to_move)))
+    view = g.view(g.to_move)
+    legal = view["legal_actions"]
+    small = dict(SMALL, iterations=400)
+    _, narrow = ismcts.search(E, view, legal, random.Random(1), dict(small, uct_c=table))
+    _, wide = ismcts.search(E, view, legal, random.Random(1), dict(small, uct_c=own))
+    assert min(wide) > min(narrow)
+
+
 def test_euchre_s_calls_are_left_to_its_own_search_at_level_4():
     """``TREE_ACTIONS`` (euchre: only card play): a call is level 4's decision, same seed."""
     g = atut.new_game("euchre", players=4, seed=8)

@@ -54,6 +54,10 @@ SUITS = C.SUITS
 BUDGETS = {
     3: {"rollouts": 500, "min_samples": 16},
     4: {"rollouts": 1300, "min_samples": 24, "solve_nodes": 1500},   # p95 about 1/3 s in CPython
+    # the expert's exploration constant on this plug-in's scale: a deal's values spread about 9
+    # times as far as 66's (scripts/value_spread.py), and against level 3 the expert rose from
+    # 0.46 of the deals with the table's 0.4 to 0.53 with 15 (docs/BOTS.md, "The expert")
+    5: {"uct_c": 15.0},
 }
 SOLVE_CARDS = 8                        # level 4 solves the play exactly from this many cards
 # the expert's tree search plays the cards; the calls, going alone and the dealer's discard are

@@ -3,6 +3,8 @@
 
     python3 scripts/value_spread.py [--games g1,g2] [--seeds 6] [--outs 24]
 
+(a game not in ``SETTINGS`` is measured at every player count it has)
+
 The expert's tree (``bots.ismcts``) adds ``uct_c`` times a visit term to a node's mean value,
 so the exploration constant only means the same in every game when it is read against the
 spread of the values the tree backs up.  This prints, for each game and player count, the mean
@@ -63,8 +65,11 @@ def main(argv=None) -> int:
     ap.add_argument("--seeds", type=int, default=6)
     ap.add_argument("--outs", type=int, default=24)
     a = ap.parse_args(argv)
-    wanted = set(filter(None, a.games.split(",")))
+    wanted = list(filter(None, a.games.split(",")))
     rows = [s for s in SETTINGS if not wanted or s[0] in wanted]
+    for gid in wanted:                      # a game of its own (docs/ADDING_A_GAME.md)
+        if not any(r[0] == gid for r in rows):
+            rows += [(gid, n) for n in atut.games.spec(gid).players]
     ref_sd, ref_k = spread(*REFERENCE, a.seeds, a.outs)
     c = BY_NUMBER[5].budget["uct_c"]
     print(f"{'game':<12} {'players':>7} {'sd':>8} {'x 66 2p':>8} {'uct_c':>7} {'decisions':>9}")
